@@ -1,0 +1,52 @@
+// The first half of `npm start` on a fresh machine: install what is missing or stale, build what
+// is stale. npm then `exec`s the server, so Ctrl+C and SIGTERM reach it directly.
+// Only Node built-ins here: this runs before node_modules exists.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function hashOf(...files) {
+  const hash = createHash('sha256');
+  for (const file of files) if (existsSync(file)) hash.update(readFileSync(file));
+  return hash.digest('hex');
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+// 1. Dependencies: reinstall when package-lock.json changed since the last install.
+const lock = path.join(root, 'package-lock.json');
+const stamp = path.join(root, 'node_modules', '.portal-install-stamp');
+const lockHash = hashOf(lock, path.join(root, 'package.json'));
+if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash) {
+  console.log('Instalando dependências (npm ci)...');
+  run(npm, ['ci', '--no-audit', '--no-fund']);
+  writeFileSync(stamp, lockHash);
+}
+
+// 2. Build: when the sources are newer than the last build.
+const builtServer = path.join(root, 'dist', 'server', 'main.js');
+const builtClient = path.join(root, 'dist', 'client', 'index.html');
+const sourcesChanged = () => {
+  if (!existsSync(builtServer) || !existsSync(builtClient)) return true;
+  const built = Math.min(statSync(builtServer).mtimeMs, statSync(builtClient).mtimeMs);
+  return newestMtime(path.join(root, 'src')) > built || statSync(path.join(root, 'package-lock.json')).mtimeMs > built;
+};
+if (sourcesChanged()) {
+  console.log('Compilando o portal...');
+  run(npm, ['run', 'build']);
+}

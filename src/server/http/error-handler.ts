@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { envelope, type FieldErrors } from '#shared/envelope';
+import { MESSAGES } from '#shared/messages';
+import { AppError } from '../errors.ts';
+
+/** Field path of a zod issue as the client's form names it: "/endereco/cep" → "endereco.cep". */
+function fieldName(instancePath: string): string {
+  const name = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return name === '' ? '_' : name;
+}
+
+function addError(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}
+
+function send(reply: FastifyReply, status: number, message: string, errors: FieldErrors | null = null) {
+  return reply.status(status).send(envelope(null, { status, message, errors }));
+}
+
+/**
+ * The one error contract (docs/decisions/003-error-contract.md): every failure becomes the §3
+ * envelope with an honest HTTP status and a pt-BR message; a 5xx is logged with the request id and
+ * never shows a stack or an internal message.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return send(reply, error.statusCode, error.message, error.fieldErrors);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const issue of error.validation) addError(errors, fieldName(issue.instancePath), issue.message ?? MESSAGES.invalidType);
+      return send(reply, 422, MESSAGES.validationFailed, errors);
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, 400, MESSAGES.invalidJson);
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+        return send(reply, 413, MESSAGES.payloadTooLarge);
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return send(reply, 415, MESSAGES.unsupportedMediaType);
+    }
+    if (error instanceof SyntaxError && error.statusCode === 400) {
+      return send(reply, 400, MESSAGES.invalidJson);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return send(reply, 429, MESSAGES.tooManyRequests);
+    if (status >= 400 && status < 500) {
+      // Fastify's own 4xx messages are English; the user gets a pt-BR one.
+      return send(reply, status, status === 404 ? MESSAGES.apiNotFound : MESSAGES.invalidType);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, MESSAGES.serverError);
+  });
+}

@@ -1,0 +1,152 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
+import { createSessionCookie, createUser } from '../../../tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { glSessao } from '../db/schema.ts';
+import { SESSION_COOKIE } from '../session/session-plugin.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function signedInAgent() {
+  const user = await createUser(t.db);
+  const agent = new ApiAgent(t.app);
+  agent.cookies.set(SESSION_COOKIE, await createSessionCookie(t.db, user.id));
+  const session = await agent.get('/api/sessao/web');
+  expect(session.body.status).toBe(200);
+  return { agent, user };
+}
+
+const sessionCount = async () => (await t.db.select({ n: count() }).from(glSessao))[0]?.n ?? 0;
+
+describe('CSRF', () => {
+  it('refuses a state-changing request without the token and changes nothing', async () => {
+    const { agent } = await signedInAgent();
+    const before = await sessionCount();
+    const response = await agent.request('POST', '/api/acesso/logout', { body: {}, csrf: false });
+    expect(response.status).toBe(403);
+    expect(response.body.message).toMatch(/sessão de segurança expirou/);
+    expect(await sessionCount()).toBe(before);
+    expect((await agent.get('/api/sessao/web')).body.status).toBe(200); // still signed in
+  });
+
+  it('refuses a token that belongs to another session', async () => {
+    const { agent } = await signedInAgent();
+    const other = new ApiAgent(t.app);
+    await other.get('/api/sessao/web');
+    const response = await agent.request('POST', '/api/acesso/logout', {
+      body: {},
+      csrf: false,
+      headers: { 'x-xsrf-token': other.csrfToken ?? '' },
+    });
+    expect(response.status).toBe(403);
+    expect((await agent.get('/api/sessao/web')).body.status).toBe(200);
+  });
+
+  it('accepts the session-bound token, and logout ends the session server-side', async () => {
+    const { agent } = await signedInAgent();
+    const oldCookie = agent.cookies.get(SESSION_COOKIE) ?? '';
+    const before = await sessionCount();
+    const response = await agent.post('/api/acesso/logout', {});
+    expect(response.status).toBe(200);
+    expect(await sessionCount()).toBe(before - 1);
+
+    // The old cookie, replayed, no longer names a session.
+    const replay = new ApiAgent(t.app);
+    replay.cookies.set(SESSION_COOKIE, oldCookie);
+    const after = await replay.get('/api/sessao/web');
+    expect(after.body.status).toBe(400);
+    expect(after.body.message).toBe('Sessão expirada.');
+  });
+});
+
+describe('error envelope', () => {
+  it('answers malformed JSON with a 400 envelope in pt-BR', async () => {
+    const agent = new ApiAgent(t.app);
+    const response = await agent.request('POST', '/api/acesso/logout', { rawBody: '{"sessao_id": ' });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ status: 400, message: 'O corpo da requisição não é um JSON válido.', data: null });
+  });
+
+  it('answers a wrong field type with 422 and per-field pt-BR messages', async () => {
+    const agent = new ApiAgent(t.app);
+    const response = await agent.post('/api/acesso/logout', { sessao_id: 12345 });
+    expect(response.status).toBe(422);
+    expect(response.body.message).toBe('Verifique os campos destacados.');
+    expect(response.body.errors?.sessao_id?.[0]).toMatch(/[a-zà-ú]/);
+    expect(response.body.errors?.sessao_id?.[0]).not.toMatch(/expected|invalid input/i);
+  });
+
+  it('answers an unknown /api path with the 404 envelope', async () => {
+    const agent = new ApiAgent(t.app);
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await agent.request(method, '/api/nao/existe');
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ status: 404, message: 'Recurso não encontrado.', errors: null, warnings: [], data: null });
+    }
+  });
+
+  it('never shows a stack on a 5xx', async () => {
+    const broken = await createTestApp();
+    broken.app.get('/api/__quebra', () => {
+      throw new Error('segredo interno em /srv/app.ts:42');
+    });
+    const response = await new ApiAgent(broken.app).get('/api/__quebra');
+    await broken.close();
+    expect(response.status).toBe(500);
+    expect(response.raw).not.toContain('segredo');
+    expect(response.raw).not.toContain('.ts');
+    expect(response.body.message).toBe('Ocorreu um erro inesperado. Tente novamente em instantes.');
+  });
+});
+
+describe('GET /api/sessao/web', () => {
+  it('tells an anonymous visitor the session is expired, with empty data', async () => {
+    const response = await new ApiAgent(t.app).get('/api/sessao/web');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      status: 400,
+      message: 'Sessão expirada.',
+      data: { usuario: null, cliente: null, produto: null, contrato: null, env_production: false },
+    });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('describes the signed-in user', async () => {
+    const { agent, user } = await signedInAgent();
+    const response = await agent.get<{ usuario: { id: number; nome: string } }>('/api/sessao/web');
+    expect(response.body.data.usuario).toMatchObject({ id: user.id, nome: user.nome });
+  });
+});
+
+describe('platform', () => {
+  it('serves health and readiness', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/readyz')).statusCode).toBe(200);
+  });
+
+  it('sends security headers with a strict CSP', async () => {
+    const response = await t.app.inject('/api/sessao/web');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('rate-limits the API per address with a pt-BR 429 envelope', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MAX: '3' });
+    const agent = new ApiAgent(limited.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await agent.get('/api/sessao/web')).status);
+    const last = await agent.get('/api/sessao/web');
+    await limited.close();
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(last.status).toBe(429);
+    expect(last.body.message).toBe('Muitas tentativas. Aguarde um momento e tente novamente.');
+  });
+});

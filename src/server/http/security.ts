@@ -1,0 +1,57 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { tooManyRequests } from '../errors.ts';
+
+export interface SecurityOptions {
+  rateLimitMax: number;
+  redisUrl?: string | undefined;
+  isProduction: boolean;
+}
+
+/**
+ * Security headers and the global rate limit. The CSP allows only the portal's own scripts and
+ * styles: the built SPA has no inline script or style (the build's output is checked by the
+ * browser tests, which fail on any console error such as a CSP violation).
+ */
+export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(options.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // HSTS only where the portal is served over HTTPS (production).
+    strictTransportSecurity: options.isProduction,
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+
+  // One limit per address for the whole API; routes that check a secret add stricter ones.
+  // With REDIS_URL the counters are shared by every instance (DESIGN.md "Scale").
+  await app.register(rateLimit, {
+    global: true,
+    max: options.rateLimitMax,
+    timeWindow: '1 minute',
+    allowList: (request) => !request.url.startsWith('/api/'),
+    ...(redis ? { redis, nameSpace: 'portal-rl:' } : {}),
+    errorResponseBuilder: () => tooManyRequests(),
+  });
+}

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { DEMO_LOGINS, seedDemoData } from './db/demo-seed.ts';
+import { seedReferenceData } from './db/reference-data.ts';
+import { CLIENT_BUILD_DIR } from './project-paths.ts';
+import { resolveSessionSecret } from './session/session-secret.ts';
+
+function fail(message: string): never {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+async function prepareDatabase(config: Config, log: pino.Logger): Promise<DatabaseHandle> {
+  const database = await openDatabase(
+    config.DATABASE_URL
+      ? { kind: 'postgres', url: config.DATABASE_URL }
+      : { kind: 'pglite', dataDir: config.DATA_DIR },
+  );
+  await database.migrate();
+  await seedReferenceData(database.db);
+  if (config.seedDemo && (await seedDemoData(database.db))) log.info('demo data seeded');
+  return database;
+}
+
+function printWelcome(config: Config, kind: DatabaseHandle['kind']): void {
+  const lines = [
+    '',
+    `  Portal do Cliente em ${config.publicUrl}`,
+    `  Banco de dados: ${kind === 'pglite' ? `PGlite em ${path.resolve(config.DATA_DIR)}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (config.seedDemo) {
+    lines.push('', '  Logins de demonstração (senha demo1234):');
+    for (const login of DEMO_LOGINS) lines.push(`    ${login.email.padEnd(26)} ${login.papel}`);
+  }
+  lines.push('', '  Ctrl+C encerra.', '');
+  console.warn(lines.join('\n'));
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const log = pino({ level: config.LOG_LEVEL });
+
+  let database: DatabaseHandle;
+  try {
+    database = await prepareDatabase(config, log);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  }
+
+  const app = await buildApp({
+    config,
+    database,
+    sessionSecret: resolveSessionSecret(config.SESSION_SECRET, config.DATA_DIR),
+    clientDir: CLIENT_BUILD_DIR,
+    logger: log,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  printWelcome(config, database.kind);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

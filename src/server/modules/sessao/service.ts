@@ -1,0 +1,120 @@
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/database.ts';
+import { glCliente, glClienteUsuario, glContrato, glPlano, glProduto, glUsuario } from '../../db/schema.ts';
+import type { SessionRecord } from '../../session/session-store.ts';
+
+/** §3 Session: what the SPA knows about who is signed in, where. */
+export interface SessionInfo {
+  usuario: { id: number; nome: string; nivel: number | null } | null;
+  cliente: { id: number; nome_fantasia: string } | null;
+  produto: { id: number; nome: string; logo_url: string | null; cadastro_usuario_inativo: boolean } | null;
+  contrato: {
+    id: number;
+    periodo_inicio: string;
+    periodo_fim: string;
+    plano: { id: number; nome_exibicao: string };
+  } | null;
+  env_production: boolean;
+}
+
+export const anonymousSession = (envProduction: boolean): SessionInfo => ({
+  usuario: null,
+  cliente: null,
+  produto: null,
+  contrato: null,
+  env_production: envProduction,
+});
+
+/**
+ * The user's level where they are: the stronger (lower, §6) of their staff level and their level
+ * in the selected client.
+ */
+function effectiveLevel(staffLevel: number | null, clientLevel: number | null): number | null {
+  const levels = [staffLevel, clientLevel].filter((level): level is number => level !== null);
+  return levels.length ? Math.min(...levels) : null;
+}
+
+export async function describeSession(
+  db: Queryable,
+  record: SessionRecord,
+  envProduction: boolean,
+): Promise<SessionInfo | null> {
+  const [usuario] = await db
+    .select({ id: glUsuario.id, nome: glUsuario.nome, nivel: glUsuario.nivel, ativo: glUsuario.ativo })
+    .from(glUsuario)
+    .where(eq(glUsuario.id, record.usuarioId));
+  if (!usuario?.ativo) return null;
+
+  let cliente: SessionInfo['cliente'] = null;
+  let clientLevel: number | null = null;
+  if (record.clienteId !== null) {
+    const [row] = await db
+      .select({
+        id: glCliente.id,
+        razao_social: glCliente.razao_social,
+        nome_fantasia: glCliente.nome_fantasia,
+        nivel: glClienteUsuario.nivel,
+      })
+      .from(glCliente)
+      .leftJoin(
+        glClienteUsuario,
+        and(eq(glClienteUsuario.gl_cliente_id, glCliente.id), eq(glClienteUsuario.gl_usuario_id, usuario.id)),
+      )
+      .where(eq(glCliente.id, record.clienteId));
+    if (row) {
+      cliente = { id: row.id, nome_fantasia: row.nome_fantasia ?? row.razao_social };
+      clientLevel = row.nivel;
+    }
+  }
+
+  let produto: SessionInfo['produto'] = null;
+  if (record.produtoId !== null) {
+    const [row] = await db
+      .select({
+        id: glProduto.id,
+        nome: glProduto.nome,
+        logo_url: glProduto.logo_url,
+        cadastro_usuario_inativo: glProduto.cadastro_usuario_inativo,
+      })
+      .from(glProduto)
+      .where(eq(glProduto.id, record.produtoId));
+    produto = row ?? null;
+  }
+
+  let contrato: SessionInfo['contrato'] = null;
+  if (cliente && produto) {
+    const [row] = await db
+      .select({
+        id: glContrato.id,
+        periodo_inicio: glContrato.periodo_inicio,
+        periodo_fim: glContrato.periodo_fim,
+        plano_id: glPlano.id,
+        plano_nome_exibicao: glPlano.nome_exibicao,
+      })
+      .from(glContrato)
+      .innerJoin(glPlano, eq(glPlano.id, glContrato.gl_plano_id))
+      .where(
+        and(
+          eq(glContrato.gl_cliente_id, cliente.id),
+          eq(glContrato.gl_produto_id, produto.id),
+          eq(glContrato.ativo, true),
+        ),
+      );
+    if (row) {
+      contrato = {
+        id: row.id,
+        periodo_inicio: row.periodo_inicio,
+        periodo_fim: row.periodo_fim,
+        plano: { id: row.plano_id, nome_exibicao: row.plano_nome_exibicao },
+      };
+    }
+  }
+
+  return {
+    usuario: { id: usuario.id, nome: usuario.nome, nivel: effectiveLevel(usuario.nivel, clientLevel) },
+    cliente,
+    produto,
+    contrato,
+    env_production: envProduction,
+  };
+}

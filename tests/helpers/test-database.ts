@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+
+/**
+ * The one way a test gets a database: a fresh copy of the migrated template (reference data
+ * included), private to the calling test file. Close it in afterAll.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const postgresTemplate = inject('postgresTemplate');
+  const databaseUrl = process.env.DATABASE_URL;
+  if (postgresTemplate && databaseUrl) {
+    const name = `portal_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const template = inject('pgliteTemplate');
+  if (!template) throw new Error('api-global-setup provided no database template');
+  return openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([readFileSync(template)]) });
+}
