@@ -12,7 +12,8 @@ const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('localhost'),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // 0 picks a free port (tests).
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z

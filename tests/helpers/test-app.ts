@@ -11,8 +11,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Adds routes or hooks before the app is ready (e.g. a route that fails on purpose). */
+  configure?: (app: App) => void;
+}
+
 /** A whole server on a fresh database, as main.ts wires it, without listening. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp({ env = {}, configure }: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -22,6 +28,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const app = await buildApp({ config, database, sessionSecret: 'test-secret-'.padEnd(48, 'x') });
+  configure?.(app);
   await app.ready();
   return {
     app,

@@ -91,9 +91,11 @@ describe('error envelope', () => {
   });
 
   it('never shows a stack on a 5xx', async () => {
-    const broken = await createTestApp();
-    broken.app.get('/api/__quebra', () => {
-      throw new Error('segredo interno em /srv/app.ts:42');
+    const broken = await createTestApp({
+      configure: (app) =>
+        app.get('/api/__quebra', () => {
+          throw new Error('segredo interno em /srv/app.ts:42');
+        }),
     });
     const response = await new ApiAgent(broken.app).get('/api/__quebra');
     await broken.close();
@@ -139,7 +141,7 @@ describe('platform', () => {
   });
 
   it('rate-limits the API per address with a pt-BR 429 envelope', async () => {
-    const limited = await createTestApp({ RATE_LIMIT_MAX: '3' });
+    const limited = await createTestApp({ env: { RATE_LIMIT_MAX: '3' } });
     const agent = new ApiAgent(limited.app);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await agent.get('/api/sessao/web')).status);

@@ -1,0 +1,831 @@
+/**
+ * The one pg-core schema of the whole product (DESIGN.md "Server").
+ *
+ * Names are the specification's Portuguese wire names: tables keep its gl_ (global) and pg_
+ * (payment) prefixes and every TypeScript property equals its column name, so a row serialises to
+ * the wire names with no mapping. Every table carries the audit block of §3 (id, datahora_criado,
+ * datahora_modificado).
+ *
+ * Storage conventions:
+ * - money is numeric(12,2) read as a string ('149.90'), never a float;
+ * - instants are timestamptz (UTC, read as Date); calendar days are date (read as 'YYYY-MM-DD');
+ * - documents, phones and CEPs are stored normalised, without mask: digits only, except the
+ *   alphanumeric CNPJ (12 digits/upper-case letters + 2 check digits);
+ * - secrets are never stored: tokens and keys are kept as a SHA-256 hex hash (`token_hash`,
+ *   `chave_hash`), passwords as argon2id (`senha_hash`).
+ * - business ids are integer identities "by default": an explicit id may be inserted (products
+ *   1 and 2 of the demo), after which the identity sequence must be moved past it
+ *   (see `syncIdentitySequence` in demo-seed.ts).
+ */
+import { relations, sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+// ---------------------------------------------------------------------------------------------
+// Column helpers
+// ---------------------------------------------------------------------------------------------
+
+/** An instant: timestamp with time zone, read as a Date. */
+const instante = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** A calendar day, read as 'YYYY-MM-DD'. */
+const dia = (name: string) => date(name, { mode: 'string' });
+/** Money: numeric(12,2), read as a string such as '149.90'. */
+const dinheiro = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'string' });
+
+/** datahora_criado / datahora_modificado; the latter is refreshed by every drizzle update. */
+function datasAuditoria() {
+  return {
+    datahora_criado: instante('datahora_criado').notNull().defaultNow(),
+    datahora_modificado: instante('datahora_modificado')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  };
+}
+
+/** The audit block with an integer identity id (business entities). */
+function auditoria() {
+  return {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    ...datasAuditoria(),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Geography (ids are IBGE codes, no identity)
+// ---------------------------------------------------------------------------------------------
+
+export const glEstado = pgTable('gl_estado', {
+  /** IBGE code of the state (e.g. 35 = SP). */
+  id: integer('id').primaryKey(),
+  ...datasAuditoria(),
+  sigla: char('sigla', { length: 2 }).notNull().unique('gl_estado_sigla_uq'),
+  nome: text('nome').notNull(),
+});
+
+export const glCidade = pgTable(
+  'gl_cidade',
+  {
+    /** IBGE code of the municipality (7 digits, e.g. 3550308 = São Paulo). */
+    id: integer('id').primaryKey(),
+    ...datasAuditoria(),
+    nome: text('nome').notNull(),
+    /** nome in lower case without accents, for searching ('sao paulo'). */
+    nome_busca: text('nome_busca').notNull(),
+    gl_estado_id: integer('gl_estado_id')
+      .notNull()
+      .references(() => glEstado.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('gl_cidade_nome_busca_idx').on(t.nome_busca.op('text_pattern_ops')),
+    index('gl_cidade_gl_estado_id_idx').on(t.gl_estado_id),
+    // The first two digits of a municipality's IBGE code are its state's code.
+    check('gl_cidade_estado_ck', sql`${t.id} / 100000 = ${t.gl_estado_id}`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Users and client accounts
+// ---------------------------------------------------------------------------------------------
+
+export const glUsuario = pgTable(
+  'gl_usuario',
+  {
+    ...auditoria(),
+    nome: text('nome').notNull(),
+    apelido: text('apelido'),
+    /** Unique case-insensitively (index on lower(email)); store it trimmed. */
+    email: text('email').notNull(),
+    telefone_celular: text('telefone_celular'),
+    senha_hash: text('senha_hash').notNull(),
+    /** Set when a temporary password was issued: the next login must set a new one. */
+    senha_revalidar: boolean('senha_revalidar').notNull().default(false),
+    /** NULL for customers; the staff level otherwise (operator ≤ 5, supervisor ≤ 3, admin ≤ 1). */
+    nivel: integer('nivel'),
+    ativo: boolean('ativo').notNull().default(true),
+    /** Base32 TOTP secret; present only once 2FA was activated. */
+    twofa_secret: text('twofa_secret'),
+    twofa_ativo: boolean('twofa_ativo').notNull().default(false),
+    /** "Lembrar em 30 dias": do not offer 2FA activation again before this instant. */
+    twofa_lembrar_em: instante('twofa_lembrar_em'),
+    datahora_senha_alterada: instante('datahora_senha_alterada'),
+  },
+  (t) => [uniqueIndex('gl_usuario_email_lower_uq').on(sql`lower(${t.email})`)],
+);
+
+export const glCliente = pgTable(
+  'gl_cliente',
+  {
+    ...auditoria(),
+    /** 1 individual (CPF), 2 company (CNPJ). */
+    tipo_pessoa: smallint('tipo_pessoa').notNull(),
+    /** Normalised: 11 digits (CPF) or 14 characters (CNPJ, digits or alphanumeric), no mask. */
+    cpfcnpj: text('cpfcnpj').notNull().unique('gl_cliente_cpfcnpj_uq'),
+    razao_social: text('razao_social').notNull(),
+    nome_fantasia: text('nome_fantasia'),
+    email: text('email'),
+    telefone_fixo: text('telefone_fixo'),
+    telefone_celular: text('telefone_celular'),
+    end_cep: text('end_cep'),
+    end_logradouro: text('end_logradouro'),
+    end_numero: text('end_numero'),
+    end_complemento: text('end_complemento'),
+    end_bairro: text('end_bairro'),
+    gl_cidade_id: integer('gl_cidade_id').references(() => glCidade.id, { onDelete: 'restrict' }),
+    /** Individuals only. */
+    data_nascimento: dia('data_nascimento'),
+    /** Token of the public invoice list (/cliente/{token}/fatura): base64url of 32 random bytes. */
+    fatura_token: text('fatura_token').notNull().unique('gl_cliente_fatura_token_uq'),
+  },
+  (t) => [
+    index('gl_cliente_gl_cidade_id_idx').on(t.gl_cidade_id),
+    check('gl_cliente_tipo_pessoa_ck', sql`${t.tipo_pessoa} in (1, 2)`),
+    check(
+      'gl_cliente_cpfcnpj_ck',
+      sql`(${t.tipo_pessoa} = 1 and ${t.cpfcnpj} ~ '^[0-9]{11}$') or (${t.tipo_pessoa} = 2 and ${t.cpfcnpj} ~ '^[0-9A-Z]{12}[0-9]{2}$')`,
+    ),
+    check(
+      'gl_cliente_data_nascimento_ck',
+      sql`${t.tipo_pessoa} = 1 or ${t.data_nascimento} is null`,
+    ),
+    check('gl_cliente_fatura_token_ck', sql`char_length(${t.fatura_token}) >= 32`),
+  ],
+);
+
+export const glClienteUsuario = pgTable(
+  'gl_cliente_usuario',
+  {
+    ...auditoria(),
+    gl_cliente_id: integer('gl_cliente_id')
+      .notNull()
+      .references(() => glCliente.id, { onDelete: 'cascade' }),
+    gl_usuario_id: integer('gl_usuario_id')
+      .notNull()
+      .references(() => glUsuario.id, { onDelete: 'cascade' }),
+    /** Account level: user ≤ 20, supervisor ≤ 13, manager ≤ 10 (only ≤ 10 may change plans). */
+    nivel: integer('nivel').notNull(),
+  },
+  (t) => [
+    uniqueIndex('gl_cliente_usuario_uq').on(t.gl_cliente_id, t.gl_usuario_id),
+    index('gl_cliente_usuario_gl_usuario_id_idx').on(t.gl_usuario_id),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Products, plans, payment
+// ---------------------------------------------------------------------------------------------
+
+export const glProduto = pgTable('gl_produto', {
+  ...auditoria(),
+  nome: text('nome').notNull(),
+  /** Where the user goes after login; relative urls resolve against PUBLIC_URL. */
+  url: text('url').notNull(),
+  logo_url: text('logo_url'),
+  /** The product does not register users by itself: no 'Criar uma nova conta' card. */
+  cadastro_usuario_inativo: boolean('cadastro_usuario_inativo').notNull().default(false),
+  /** Sign-up ('Cadastre-se') is allowed. */
+  cadastro_permitido: boolean('cadastro_permitido').notNull().default(false),
+  ativo: boolean('ativo').notNull().default(true),
+});
+
+export const glPlano = pgTable(
+  'gl_plano',
+  {
+    ...auditoria(),
+    gl_produto_id: integer('gl_produto_id')
+      .notNull()
+      .references(() => glProduto.id, { onDelete: 'restrict' }),
+    nome: text('nome').notNull(),
+    nome_exibicao: text('nome_exibicao').notNull(),
+    usuario_ilimitado: boolean('usuario_ilimitado').notNull().default(false),
+    usuario_qtde: integer('usuario_qtde'),
+    dispositivo_qtde: integer('dispositivo_qtde'),
+    flag_valor_condicao: boolean('flag_valor_condicao').notNull().default(false),
+    /** The plan requires proof files (png, jpeg, pdf, max 5 MB each) on change. */
+    flag_enviar_foto: boolean('flag_enviar_foto').notNull().default(false),
+    /** Markdown (pt-BR). */
+    descricao_exibicao: text('descricao_exibicao'),
+    ordem: integer('ordem').notNull().default(0),
+    ativo: boolean('ativo').notNull().default(true),
+  },
+  (t) => [index('gl_plano_gl_produto_id_idx').on(t.gl_produto_id, t.ordem)],
+);
+
+export const glPlanoPagamento = pgTable(
+  'gl_plano_pagamento',
+  {
+    ...auditoria(),
+    gl_plano_id: integer('gl_plano_id')
+      .notNull()
+      .references(() => glPlano.id, { onDelete: 'restrict' }),
+    /** Billing cycle in months: 1 mensal, 3 trimestral, 6 semestral, 12 anual. */
+    cobranca_tipo: smallint('cobranca_tipo').notNull(),
+    cobranca_tipo_desc: text('cobranca_tipo_desc').notNull(),
+    flag_gratuito: boolean('flag_gratuito').notNull().default(false),
+    flag_promocao: boolean('flag_promocao').notNull().default(false),
+    valor: dinheiro('valor').notNull(),
+    valor_promocional: dinheiro('valor_promocional'),
+    ativo: boolean('ativo').notNull().default(true),
+  },
+  (t) => [
+    index('gl_plano_pagamento_gl_plano_id_idx').on(t.gl_plano_id),
+    check(
+      'gl_plano_pagamento_valor_ck',
+      sql`${t.valor} >= 0 and (${t.valor_promocional} is null or ${t.valor_promocional} >= 0)`,
+    ),
+  ],
+);
+
+/** Payment accounts (Boleto, Pix, ...). The free option id -1 is virtual and never a row. */
+export const pgConta = pgTable('pg_conta', {
+  ...auditoria(),
+  nome: text('nome').notNull(),
+  nome_exibicao: text('nome_exibicao').notNull(),
+  descricao_exibicao: text('descricao_exibicao'),
+  ativo: boolean('ativo').notNull().default(true),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Contracts and plan changes
+// ---------------------------------------------------------------------------------------------
+
+export const glContrato = pgTable(
+  'gl_contrato',
+  {
+    ...auditoria(),
+    gl_cliente_id: integer('gl_cliente_id')
+      .notNull()
+      .references(() => glCliente.id, { onDelete: 'restrict' }),
+    gl_produto_id: integer('gl_produto_id')
+      .notNull()
+      .references(() => glProduto.id, { onDelete: 'restrict' }),
+    gl_plano_id: integer('gl_plano_id')
+      .notNull()
+      .references(() => glPlano.id, { onDelete: 'restrict' }),
+    gl_plano_pagamento_id: integer('gl_plano_pagamento_id')
+      .notNull()
+      .references(() => glPlanoPagamento.id, { onDelete: 'restrict' }),
+    /** NULL = free (the virtual account -1). */
+    pg_conta_id: integer('pg_conta_id').references(() => pgConta.id, { onDelete: 'restrict' }),
+    periodo_inicio: dia('periodo_inicio').notNull(),
+    periodo_fim: dia('periodo_fim').notNull(),
+    ativo: boolean('ativo').notNull().default(true),
+  },
+  (t) => [
+    // One active contract per client and product.
+    uniqueIndex('gl_contrato_ativo_uq')
+      .on(t.gl_cliente_id, t.gl_produto_id)
+      .where(sql`ativo`),
+    index('gl_contrato_gl_cliente_id_idx').on(t.gl_cliente_id, t.gl_produto_id),
+    index('gl_contrato_gl_produto_id_idx').on(t.gl_produto_id),
+    index('gl_contrato_gl_plano_id_idx').on(t.gl_plano_id),
+    check('gl_contrato_periodo_ck', sql`${t.periodo_fim} >= ${t.periodo_inicio}`),
+  ],
+);
+
+/** A plan change of a contract: pending until applied (now or at the period's close) or cancelled. */
+export const glContratoEvento = pgTable(
+  'gl_contrato_evento',
+  {
+    ...auditoria(),
+    gl_contrato_id: integer('gl_contrato_id')
+      .notNull()
+      .references(() => glContrato.id, { onDelete: 'restrict' }),
+    gl_plano_id: integer('gl_plano_id')
+      .notNull()
+      .references(() => glPlano.id, { onDelete: 'restrict' }),
+    gl_plano_pagamento_id: integer('gl_plano_pagamento_id')
+      .notNull()
+      .references(() => glPlanoPagamento.id, { onDelete: 'restrict' }),
+    /** NULL = free (the virtual account -1). */
+    pg_conta_id: integer('pg_conta_id').references(() => pgConta.id, { onDelete: 'restrict' }),
+    situacao: text('situacao').notNull().default('pendente'),
+    /** Timing 1 (immediately) = true; timing 2 (at the close of the current plan) = false. */
+    imediato: boolean('imediato').notNull().default(false),
+    /** The day a scheduled change is applied. */
+    agendamento_data: dia('agendamento_data'),
+    datahora_aplicado: instante('datahora_aplicado'),
+    datahora_cancelado: instante('datahora_cancelado'),
+    /** Who asked for the change. */
+    gl_usuario_id: integer('gl_usuario_id').references(() => glUsuario.id, {
+      onDelete: 'restrict',
+    }),
+  },
+  (t) => [
+    // One pending change per contract.
+    uniqueIndex('gl_contrato_evento_pendente_uq')
+      .on(t.gl_contrato_id)
+      .where(sql`situacao = 'pendente'`),
+    index('gl_contrato_evento_gl_contrato_id_idx').on(t.gl_contrato_id),
+    // The scheduler's work list.
+    index('gl_contrato_evento_agendamento_idx')
+      .on(t.agendamento_data)
+      .where(sql`situacao = 'pendente'`),
+    index('gl_contrato_evento_gl_usuario_id_idx').on(t.gl_usuario_id),
+    check(
+      'gl_contrato_evento_situacao_ck',
+      sql`${t.situacao} in ('pendente', 'aplicado', 'cancelado')`,
+    ),
+  ],
+);
+
+/** An uploaded file; the bytes live in storage under `caminho`. */
+export const glArquivo = pgTable(
+  'gl_arquivo',
+  {
+    ...auditoria(),
+    nome_original: text('nome_original').notNull(),
+    /** Storage key (a generated name, never the user's file name). */
+    caminho: text('caminho').notNull().unique('gl_arquivo_caminho_uq'),
+    tipo_mime: text('tipo_mime').notNull(),
+    tamanho: bigint('tamanho', { mode: 'number' }).notNull(),
+    /** SHA-256 of the content, hex. */
+    sha256: char('sha256', { length: 64 }).notNull(),
+    /** Who uploaded it (NULL for files the system made). */
+    gl_usuario_id: integer('gl_usuario_id').references(() => glUsuario.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    index('gl_arquivo_gl_usuario_id_idx').on(t.gl_usuario_id),
+    check('gl_arquivo_tamanho_ck', sql`${t.tamanho} >= 0`),
+  ],
+);
+
+/** Proof files sent with a plan change. */
+export const glContratoEventoArquivo = pgTable(
+  'gl_contrato_evento_arquivo',
+  {
+    ...auditoria(),
+    gl_contrato_evento_id: integer('gl_contrato_evento_id')
+      .notNull()
+      .references(() => glContratoEvento.id, { onDelete: 'cascade' }),
+    gl_arquivo_id: integer('gl_arquivo_id')
+      .notNull()
+      .references(() => glArquivo.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    uniqueIndex('gl_contrato_evento_arquivo_uq').on(t.gl_contrato_evento_id, t.gl_arquivo_id),
+    index('gl_contrato_evento_arquivo_gl_arquivo_id_idx').on(t.gl_arquivo_id),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Sessions and access security
+// ---------------------------------------------------------------------------------------------
+
+/** A login session. The cookie carries id and token; only the token's SHA-256 is stored. */
+export const glSessao = pgTable(
+  'gl_sessao',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...datasAuditoria(),
+    token_hash: text('token_hash').notNull(),
+    gl_usuario_id: integer('gl_usuario_id')
+      .notNull()
+      .references(() => glUsuario.id, { onDelete: 'cascade' }),
+    gl_cliente_id: integer('gl_cliente_id').references(() => glCliente.id, {
+      onDelete: 'set null',
+    }),
+    gl_produto_id: integer('gl_produto_id').references(() => glProduto.id, {
+      onDelete: 'set null',
+    }),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+    datahora_expira: instante('datahora_expira').notNull(),
+    datahora_ultimo_acesso: instante('datahora_ultimo_acesso').notNull().defaultNow(),
+  },
+  (t) => [
+    index('gl_sessao_gl_usuario_id_idx').on(t.gl_usuario_id),
+    index('gl_sessao_datahora_expira_idx').on(t.datahora_expira),
+  ],
+);
+
+/** A short-lived access event (evento_id + evento_token of §3): login, conta_criar, ... */
+export const glAcessoEvento = pgTable(
+  'gl_acesso_evento',
+  {
+    ...auditoria(),
+    token_hash: text('token_hash').notNull(),
+    /** e.g. 'login', 'conta_criar'. */
+    tipo: text('tipo').notNull(),
+    gl_usuario_id: integer('gl_usuario_id')
+      .notNull()
+      .references(() => glUsuario.id, { onDelete: 'cascade' }),
+    gl_produto_id: integer('gl_produto_id')
+      .notNull()
+      .references(() => glProduto.id, { onDelete: 'cascade' }),
+    gl_cliente_id: integer('gl_cliente_id').references(() => glCliente.id, { onDelete: 'cascade' }),
+    gl_sessao_id: uuid('gl_sessao_id').references(() => glSessao.id, { onDelete: 'set null' }),
+    datahora_expira: instante('datahora_expira').notNull(),
+    datahora_usado: instante('datahora_usado'),
+  },
+  (t) => [
+    index('gl_acesso_evento_gl_usuario_id_idx').on(t.gl_usuario_id),
+    index('gl_acesso_evento_gl_sessao_id_idx').on(t.gl_sessao_id),
+    index('gl_acesso_evento_datahora_expira_idx').on(t.datahora_expira),
+  ],
+);
+
+/** 2FA recovery keys, hashed; generating new ones deletes the old; each is single-use. */
+export const glUsuarioChaveRecuperacao = pgTable(
+  'gl_usuario_chave_recuperacao',
+  {
+    ...auditoria(),
+    gl_usuario_id: integer('gl_usuario_id')
+      .notNull()
+      .references(() => glUsuario.id, { onDelete: 'cascade' }),
+    chave_hash: text('chave_hash').notNull(),
+    datahora_usado: instante('datahora_usado'),
+  },
+  (t) => [index('gl_usuario_chave_recuperacao_gl_usuario_id_idx').on(t.gl_usuario_id)],
+);
+
+/** Trusted devices (60 days), named by a cookie whose token's hash is stored. */
+export const glUsuarioDispositivo = pgTable(
+  'gl_usuario_dispositivo',
+  {
+    ...auditoria(),
+    gl_usuario_id: integer('gl_usuario_id')
+      .notNull()
+      .references(() => glUsuario.id, { onDelete: 'cascade' }),
+    nome: varchar('nome', { length: 80 }).notNull(),
+    token_hash: text('token_hash').notNull().unique('gl_usuario_dispositivo_token_hash_uq'),
+    trusted_datetime: instante('trusted_datetime').notNull().defaultNow(),
+    trusted_ip: text('trusted_ip'),
+    trusted_until: instante('trusted_until').notNull(),
+  },
+  (t) => [index('gl_usuario_dispositivo_gl_usuario_id_idx').on(t.gl_usuario_id)],
+);
+
+/**
+ * TOTP time steps already accepted. The unique (user, step) pair is what makes a code usable
+ * once, even under concurrent requests: insert the step, and a conflict means "already used".
+ */
+export const glUsuarioTotpPasso = pgTable(
+  'gl_usuario_totp_passo',
+  {
+    ...auditoria(),
+    gl_usuario_id: integer('gl_usuario_id')
+      .notNull()
+      .references(() => glUsuario.id, { onDelete: 'cascade' }),
+    passo: bigint('passo', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('gl_usuario_totp_passo_uq').on(t.gl_usuario_id, t.passo)],
+);
+
+/** Failed-login counters per key ('email:x', 'ip:y') for throttling. */
+export const glAcessoTentativa = pgTable(
+  'gl_acesso_tentativa',
+  {
+    ...auditoria(),
+    chave: text('chave').notNull().unique('gl_acesso_tentativa_chave_uq'),
+    falhas: integer('falhas').notNull().default(0),
+    janela_inicio: instante('janela_inicio').notNull().defaultNow(),
+    bloqueado_ate: instante('bloqueado_ate'),
+  },
+  (t) => [index('gl_acesso_tentativa_janela_inicio_idx').on(t.janela_inicio)],
+);
+
+/** Password-reset tokens (hashed, single-use, expiring). */
+export const glUsuarioSenhaToken = pgTable(
+  'gl_usuario_senha_token',
+  {
+    ...auditoria(),
+    gl_usuario_id: integer('gl_usuario_id')
+      .notNull()
+      .references(() => glUsuario.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique('gl_usuario_senha_token_token_hash_uq'),
+    datahora_expira: instante('datahora_expira').notNull(),
+    datahora_usado: instante('datahora_usado'),
+  },
+  (t) => [index('gl_usuario_senha_token_gl_usuario_id_idx').on(t.gl_usuario_id)],
+);
+
+/** Consent records: which version of which document a user accepted, when and from where. */
+export const glUsuarioTermoAceite = pgTable(
+  'gl_usuario_termo_aceite',
+  {
+    ...auditoria(),
+    gl_usuario_id: integer('gl_usuario_id')
+      .notNull()
+      .references(() => glUsuario.id, { onDelete: 'cascade' }),
+    documento: text('documento').notNull(),
+    versao: text('versao').notNull(),
+    ip: text('ip'),
+    datahora_aceite: instante('datahora_aceite').notNull().defaultNow(),
+  },
+  (t) => [
+    index('gl_usuario_termo_aceite_gl_usuario_id_idx').on(t.gl_usuario_id),
+    check(
+      'gl_usuario_termo_aceite_documento_ck',
+      sql`${t.documento} in ('termos_uso', 'politica_privacidade')`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Invoices and NFS-e
+// ---------------------------------------------------------------------------------------------
+
+/** An invoice. situacao: 5 fechada/emitida, 6 paga, 8 vencida (other codes possible). */
+export const pgFatura = pgTable(
+  'pg_fatura',
+  {
+    ...auditoria(),
+    gl_cliente_id: integer('gl_cliente_id')
+      .notNull()
+      .references(() => glCliente.id, { onDelete: 'restrict' }),
+    gl_contrato_id: integer('gl_contrato_id').references(() => glContrato.id, {
+      onDelete: 'restrict',
+    }),
+    situacao: smallint('situacao').notNull(),
+    data_vencimento: dia('data_vencimento').notNull(),
+    /** When it was paid. */
+    datahora_confirmado: instante('datahora_confirmado'),
+    /** The sum of its items' valor. */
+    valor: dinheiro('valor').notNull(),
+    servico_discriminacao: text('servico_discriminacao'),
+    data_competencia: dia('data_competencia'),
+  },
+  (t) => [
+    index('pg_fatura_gl_cliente_id_vencimento_idx').on(
+      t.gl_cliente_id,
+      t.data_vencimento.desc().nullsFirst(),
+    ),
+    index('pg_fatura_gl_contrato_id_idx').on(t.gl_contrato_id),
+  ],
+);
+
+/** An invoice line. valor is the line's total (not a unit price); qtde may be 0. */
+export const pgFaturaItem = pgTable(
+  'pg_fatura_item',
+  {
+    ...auditoria(),
+    pg_fatura_id: integer('pg_fatura_id')
+      .notNull()
+      .references(() => pgFatura.id, { onDelete: 'cascade' }),
+    codigo: text('codigo'),
+    descricao: text('descricao').notNull(),
+    unidade: text('unidade'),
+    qtde: numeric('qtde', { precision: 12, scale: 4, mode: 'string' }),
+    valor: dinheiro('valor'),
+  },
+  (t) => [index('pg_fatura_item_pg_fatura_id_idx').on(t.pg_fatura_id)],
+);
+
+/** The tax service note (NFS-e) of an invoice. */
+export const pgNfse = pgTable(
+  'pg_nfse',
+  {
+    ...auditoria(),
+    pg_fatura_id: integer('pg_fatura_id')
+      .notNull()
+      .unique('pg_nfse_pg_fatura_id_uq')
+      .references(() => pgFatura.id, { onDelete: 'restrict' }),
+    nf_numero: text('nf_numero').notNull(),
+    datahora_emissao: instante('datahora_emissao').notNull(),
+    /** The national NFS-e access key (50 characters). */
+    chave_acesso: char('chave_acesso', { length: 50 }),
+    /** The note at the city hall's site; the "view" action is enabled only when present. */
+    url_visualizar: text('url_visualizar'),
+    pdf_arquivo_id: integer('pdf_arquivo_id').references(() => glArquivo.id, {
+      onDelete: 'restrict',
+    }),
+    xml_arquivo_id: integer('xml_arquivo_id').references(() => glArquivo.id, {
+      onDelete: 'restrict',
+    }),
+  },
+  (t) => [
+    index('pg_nfse_pdf_arquivo_id_idx').on(t.pdf_arquivo_id),
+    index('pg_nfse_xml_arquivo_id_idx').on(t.xml_arquivo_id),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Mail outbox
+// ---------------------------------------------------------------------------------------------
+
+/** Transactional outbox: written with the action, delivered by a worker with retries. */
+export const glEmailSaida = pgTable(
+  'gl_email_saida',
+  {
+    ...auditoria(),
+    destinatario: text('destinatario').notNull(),
+    assunto: text('assunto').notNull(),
+    corpo_html: text('corpo_html').notNull(),
+    corpo_texto: text('corpo_texto').notNull(),
+    situacao: text('situacao').notNull().default('pendente'),
+    tentativas: integer('tentativas').notNull().default(0),
+    datahora_proxima_tentativa: instante('datahora_proxima_tentativa').notNull().defaultNow(),
+    ultimo_erro: text('ultimo_erro'),
+    datahora_enviado: instante('datahora_enviado'),
+  },
+  (t) => [
+    index('gl_email_saida_fila_idx').on(t.situacao, t.datahora_proxima_tentativa),
+    check('gl_email_saida_situacao_ck', sql`${t.situacao} in ('pendente', 'enviado', 'falhou')`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Relations (drizzle's relational query API)
+// ---------------------------------------------------------------------------------------------
+
+export const glEstadoRelations = relations(glEstado, ({ many }) => ({
+  cidades: many(glCidade),
+}));
+
+export const glCidadeRelations = relations(glCidade, ({ one, many }) => ({
+  estado: one(glEstado, { fields: [glCidade.gl_estado_id], references: [glEstado.id] }),
+  clientes: many(glCliente),
+}));
+
+export const glUsuarioRelations = relations(glUsuario, ({ many }) => ({
+  clientesUsuario: many(glClienteUsuario),
+  sessoes: many(glSessao),
+  acessoEventos: many(glAcessoEvento),
+  chavesRecuperacao: many(glUsuarioChaveRecuperacao),
+  dispositivos: many(glUsuarioDispositivo),
+  totpPassos: many(glUsuarioTotpPasso),
+  senhaTokens: many(glUsuarioSenhaToken),
+  termosAceite: many(glUsuarioTermoAceite),
+  contratoEventos: many(glContratoEvento),
+  arquivos: many(glArquivo),
+}));
+
+export const glClienteRelations = relations(glCliente, ({ one, many }) => ({
+  cidade: one(glCidade, { fields: [glCliente.gl_cidade_id], references: [glCidade.id] }),
+  clientesUsuario: many(glClienteUsuario),
+  contratos: many(glContrato),
+  faturas: many(pgFatura),
+  sessoes: many(glSessao),
+  acessoEventos: many(glAcessoEvento),
+}));
+
+export const glClienteUsuarioRelations = relations(glClienteUsuario, ({ one }) => ({
+  cliente: one(glCliente, { fields: [glClienteUsuario.gl_cliente_id], references: [glCliente.id] }),
+  usuario: one(glUsuario, { fields: [glClienteUsuario.gl_usuario_id], references: [glUsuario.id] }),
+}));
+
+export const glProdutoRelations = relations(glProduto, ({ many }) => ({
+  planos: many(glPlano),
+  contratos: many(glContrato),
+  sessoes: many(glSessao),
+  acessoEventos: many(glAcessoEvento),
+}));
+
+export const glPlanoRelations = relations(glPlano, ({ one, many }) => ({
+  produto: one(glProduto, { fields: [glPlano.gl_produto_id], references: [glProduto.id] }),
+  planosPagamento: many(glPlanoPagamento),
+  contratos: many(glContrato),
+  contratoEventos: many(glContratoEvento),
+}));
+
+export const glPlanoPagamentoRelations = relations(glPlanoPagamento, ({ one, many }) => ({
+  plano: one(glPlano, { fields: [glPlanoPagamento.gl_plano_id], references: [glPlano.id] }),
+  contratos: many(glContrato),
+  contratoEventos: many(glContratoEvento),
+}));
+
+export const pgContaRelations = relations(pgConta, ({ many }) => ({
+  contratos: many(glContrato),
+  contratoEventos: many(glContratoEvento),
+}));
+
+export const glContratoRelations = relations(glContrato, ({ one, many }) => ({
+  cliente: one(glCliente, { fields: [glContrato.gl_cliente_id], references: [glCliente.id] }),
+  produto: one(glProduto, { fields: [glContrato.gl_produto_id], references: [glProduto.id] }),
+  plano: one(glPlano, { fields: [glContrato.gl_plano_id], references: [glPlano.id] }),
+  planoPagamento: one(glPlanoPagamento, {
+    fields: [glContrato.gl_plano_pagamento_id],
+    references: [glPlanoPagamento.id],
+  }),
+  conta: one(pgConta, { fields: [glContrato.pg_conta_id], references: [pgConta.id] }),
+  eventos: many(glContratoEvento),
+  faturas: many(pgFatura),
+}));
+
+export const glContratoEventoRelations = relations(glContratoEvento, ({ one, many }) => ({
+  contrato: one(glContrato, {
+    fields: [glContratoEvento.gl_contrato_id],
+    references: [glContrato.id],
+  }),
+  plano: one(glPlano, { fields: [glContratoEvento.gl_plano_id], references: [glPlano.id] }),
+  planoPagamento: one(glPlanoPagamento, {
+    fields: [glContratoEvento.gl_plano_pagamento_id],
+    references: [glPlanoPagamento.id],
+  }),
+  conta: one(pgConta, { fields: [glContratoEvento.pg_conta_id], references: [pgConta.id] }),
+  usuario: one(glUsuario, { fields: [glContratoEvento.gl_usuario_id], references: [glUsuario.id] }),
+  arquivos: many(glContratoEventoArquivo),
+}));
+
+export const glArquivoRelations = relations(glArquivo, ({ one, many }) => ({
+  usuario: one(glUsuario, { fields: [glArquivo.gl_usuario_id], references: [glUsuario.id] }),
+  contratoEventos: many(glContratoEventoArquivo),
+  nfsePdf: many(pgNfse, { relationName: 'nfse_pdf' }),
+  nfseXml: many(pgNfse, { relationName: 'nfse_xml' }),
+}));
+
+export const glContratoEventoArquivoRelations = relations(glContratoEventoArquivo, ({ one }) => ({
+  evento: one(glContratoEvento, {
+    fields: [glContratoEventoArquivo.gl_contrato_evento_id],
+    references: [glContratoEvento.id],
+  }),
+  arquivo: one(glArquivo, {
+    fields: [glContratoEventoArquivo.gl_arquivo_id],
+    references: [glArquivo.id],
+  }),
+}));
+
+export const glSessaoRelations = relations(glSessao, ({ one, many }) => ({
+  usuario: one(glUsuario, { fields: [glSessao.gl_usuario_id], references: [glUsuario.id] }),
+  cliente: one(glCliente, { fields: [glSessao.gl_cliente_id], references: [glCliente.id] }),
+  produto: one(glProduto, { fields: [glSessao.gl_produto_id], references: [glProduto.id] }),
+  acessoEventos: many(glAcessoEvento),
+}));
+
+export const glAcessoEventoRelations = relations(glAcessoEvento, ({ one }) => ({
+  usuario: one(glUsuario, { fields: [glAcessoEvento.gl_usuario_id], references: [glUsuario.id] }),
+  produto: one(glProduto, { fields: [glAcessoEvento.gl_produto_id], references: [glProduto.id] }),
+  cliente: one(glCliente, { fields: [glAcessoEvento.gl_cliente_id], references: [glCliente.id] }),
+  sessao: one(glSessao, { fields: [glAcessoEvento.gl_sessao_id], references: [glSessao.id] }),
+}));
+
+export const glUsuarioChaveRecuperacaoRelations = relations(
+  glUsuarioChaveRecuperacao,
+  ({ one }) => ({
+    usuario: one(glUsuario, {
+      fields: [glUsuarioChaveRecuperacao.gl_usuario_id],
+      references: [glUsuario.id],
+    }),
+  }),
+);
+
+export const glUsuarioDispositivoRelations = relations(glUsuarioDispositivo, ({ one }) => ({
+  usuario: one(glUsuario, {
+    fields: [glUsuarioDispositivo.gl_usuario_id],
+    references: [glUsuario.id],
+  }),
+}));
+
+export const glUsuarioTotpPassoRelations = relations(glUsuarioTotpPasso, ({ one }) => ({
+  usuario: one(glUsuario, {
+    fields: [glUsuarioTotpPasso.gl_usuario_id],
+    references: [glUsuario.id],
+  }),
+}));
+
+export const glUsuarioSenhaTokenRelations = relations(glUsuarioSenhaToken, ({ one }) => ({
+  usuario: one(glUsuario, {
+    fields: [glUsuarioSenhaToken.gl_usuario_id],
+    references: [glUsuario.id],
+  }),
+}));
+
+export const glUsuarioTermoAceiteRelations = relations(glUsuarioTermoAceite, ({ one }) => ({
+  usuario: one(glUsuario, {
+    fields: [glUsuarioTermoAceite.gl_usuario_id],
+    references: [glUsuario.id],
+  }),
+}));
+
+export const pgFaturaRelations = relations(pgFatura, ({ one, many }) => ({
+  cliente: one(glCliente, { fields: [pgFatura.gl_cliente_id], references: [glCliente.id] }),
+  contrato: one(glContrato, { fields: [pgFatura.gl_contrato_id], references: [glContrato.id] }),
+  itens: many(pgFaturaItem),
+  nfse: one(pgNfse),
+}));
+
+export const pgFaturaItemRelations = relations(pgFaturaItem, ({ one }) => ({
+  fatura: one(pgFatura, { fields: [pgFaturaItem.pg_fatura_id], references: [pgFatura.id] }),
+}));
+
+export const pgNfseRelations = relations(pgNfse, ({ one }) => ({
+  fatura: one(pgFatura, { fields: [pgNfse.pg_fatura_id], references: [pgFatura.id] }),
+  pdfArquivo: one(glArquivo, {
+    fields: [pgNfse.pdf_arquivo_id],
+    references: [glArquivo.id],
+    relationName: 'nfse_pdf',
+  }),
+  xmlArquivo: one(glArquivo, {
+    fields: [pgNfse.xml_arquivo_id],
+    references: [glArquivo.id],
+    relationName: 'nfse_xml',
+  }),
+}));
