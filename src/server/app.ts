@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -21,7 +21,8 @@ export interface AppDependencies {
   sessionSecret: string;
   /** Built SPA to serve (dist/client); omitted by API tests. */
   clientDir?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** pino instance of the process; none in tests. */
+  logger?: FastifyBaseLogger;
 }
 
 export type App = FastifyInstance;
@@ -33,12 +34,12 @@ export type App = FastifyInstance;
 export async function buildApp(deps: AppDependencies): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     // Tokens travel in some paths (/cliente/{token}/fatura, §6): never log URLs or headers whole.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the URL: paths may carry tokens.
@@ -65,7 +66,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     secureCookies: config.publicUrl.startsWith('https://'),
   });
 
-  healthRoutes(app, database.ping);
+  healthRoutes(app, () => database.ping());
   await app.register(sessaoRoutes, { prefix: '/api', db: database.db, config });
 
   await registerSpa(app, { clientDir: deps.clientDir ?? null, providerName: config.PROVIDER_NAME });

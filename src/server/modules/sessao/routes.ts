@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import { MESSAGES } from '#shared/messages';
 import { LogoutRequestSchema } from '#shared/schemas/acesso';
@@ -11,7 +11,7 @@ import { anonymousSession, describeSession } from './service.ts';
  * expirada.' (§4: that is how the SPA learns the session is gone), over HTTP 200 because the
  * question was answered; see docs/decisions/004-anonymous-session-answer.md.
  */
-export const sessaoRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (app, { db, config }) => {
+export const sessaoRoutes: FastifyPluginCallbackZod<{ db: Database; config: Config }> = (app, { db, config }, done) => {
   app.get('/sessao/web', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const record = request.session.record;
@@ -27,4 +27,5 @@ export const sessaoRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config 
     await request.session.end();
     return envelope(null);
   });
+  done();
 };

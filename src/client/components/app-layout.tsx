@@ -1,0 +1,23 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import Container from 'react-bootstrap/Container';
+import { SiteFooter } from './site-footer';
+import { TopNav } from './top-nav';
+
+/** The frame around every route, the not-found page included (§2 "the footer shows on every route"). */
+export function AppLayout() {
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <a className="visually-hidden-focusable" href="#conteudo">
+        Pular para o conteúdo
+      </a>
+      <TopNav />
+      <main id="conteudo" className="flex-grow-1">
+        <Container>
+          <Outlet />
+        </Container>
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { lazy, Suspense } from 'react';
+import { Link, NavLink } from 'react-router';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import Navbar from 'react-bootstrap/Navbar';
+import { DEFAULT_PRODUCT_ID, pathTo } from '../paths';
+import { providerName } from '../lib/page-meta';
+import { useSession } from '../lib/session';
+
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+
+/** The top navigation (§1): visitor links, or the signed-in user's menu. */
+export function TopNav() {
+  const session = useSession();
+  const pid = session.produto?.id ?? DEFAULT_PRODUCT_ID;
+  const user = session.status === 'authenticated' ? session.usuario : null;
+
+  return (
+    <Navbar expand="md" bg="body-tertiary" className="border-bottom" collapseOnSelect>
+      <Container>
+        <Navbar.Brand as={Link} to="/">
+          {providerName()}
+        </Navbar.Brand>
+        <Navbar.Toggle aria-controls="app-nav" aria-label="Abrir menu" />
+        <Navbar.Collapse id="app-nav">
+          <Nav className="me-auto">
+            {user && (
+              <Nav.Link as={NavLink} to={pathTo('dashboard')} eventKey="dashboard">
+                Painel
+              </Nav.Link>
+            )}
+            <Nav.Link as={NavLink} to={pathTo('planos_produto', { pid })} eventKey="planos">
+              Planos
+            </Nav.Link>
+          </Nav>
+          <Nav>
+            {user ? (
+              <Suspense fallback={<Navbar.Text>{user.nome}</Navbar.Text>}>
+                <UserMenu usuario={user} cliente={session.cliente} pid={pid} />
+              </Suspense>
+            ) : (
+              <Nav.Link
+                as={NavLink}
+                to={pathTo('login', { pid: DEFAULT_PRODUCT_ID })}
+                eventKey="login"
+              >
+                Entrar
+              </Nav.Link>
+            )}
+          </Nav>
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
+  );
+}

@@ -1,0 +1,46 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { handleApiError, isFieldErrorResponse } from './api-client';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** The query handles its own failures (no §8 notice), e.g. an optional lookup. */
+      silentErrors?: boolean;
+    };
+    mutationMeta: {
+      /** 'form': a 422 with errors per field is shown by the form (`applyFieldErrors`). */
+      fieldErrors?: 'form';
+      silentErrors?: boolean;
+    };
+  }
+}
+
+/**
+ * Every failed query and mutation goes through `handleApiError` (§8), so screens never parse
+ * errors. No automatic retries: like the old client, a failure is shown at once and the person
+ * decides (refresh buttons, §1).
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.meta?.silentErrors) return;
+        handleApiError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _onMutateResult, mutation) => {
+        if (mutation.meta?.silentErrors) return;
+        if (mutation.meta?.fieldErrors === 'form' && isFieldErrorResponse(error)) return;
+        handleApiError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The app's client. `setSession` (session.tsx) writes to it from outside React. */
+export const queryClient = createQueryClient();

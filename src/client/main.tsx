@@ -1,0 +1,18 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import './styles/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { App } from './app';
+import { routes } from './routes';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Elemento #root ausente em index.html.');
+
+const router = createBrowserRouter(routes);
+
+createRoot(container).render(
+  <StrictMode>
+    <App router={router} />
+  </StrictMode>,
+);

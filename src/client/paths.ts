@@ -1,0 +1,72 @@
+/**
+ * Every route of the SPA by the specification's route name (§2), and a typed path builder.
+ * The names are the seed's to the letter; `dashboard` and `landing` paths are our choice
+ * (the seed shows neither).
+ */
+export const ROUTES = {
+  planos_produto: '/produto/:pid/planos',
+  'me.config': '/me/config',
+  'me.meusdados': '/me/meusdados',
+  'me.twofa': '/me/twofa',
+  planoMudanca_sucesso: '/produto/:pid/planoMudancaSucesso',
+  login: '/login/:pid',
+  'e.login': '/e/login',
+  accessurl_redirect: '/a/redirect',
+  conta_criar: '/login/:pid/conta_criar',
+  conta_criar_logado: '/login/:pid/conta_criar/logado',
+  validar_email: '/login/:pid/conta_criar/email',
+  conta_selecionar: '/login/:pid/conta_selecionar',
+  conta_criar_senha: '/login/:pid/conta_criar_senha',
+  cliente_direcionar_produto: '/login/:pid/direcionar_produto',
+  recuperar_email: '/login/recuperar_email/:pid',
+  recuperar_token: '/login/recuperar_token/:token',
+  'fatura.emitidaAviso': '/fatura/faturaEmitida/:token',
+  'cliente.fatura.index': '/cliente/:token/fatura',
+  dashboard: '/painel',
+  landing: '/em-breve',
+} as const;
+
+/** §2 and §9: '/' goes to the login of product 1. */
+export const DEFAULT_PRODUCT_ID = 1;
+
+export type RouteName = keyof typeof ROUTES;
+
+type ParamNames<Pattern extends string> = Pattern extends `${string}:${infer Param}/${infer Rest}`
+  ? Param | ParamNames<`/${Rest}`>
+  : Pattern extends `${string}:${infer Param}`
+    ? Param
+    : never;
+
+export type RouteParams<Name extends RouteName> = {
+  [Key in ParamNames<(typeof ROUTES)[Name]>]: string | number;
+};
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type RouteQuery = Record<string, QueryValue>;
+
+/** Routes without parameters take no params object (or an empty one). */
+type PathToArgs<Name extends RouteName> = [ParamNames<(typeof ROUTES)[Name]>] extends [never]
+  ? [params?: Record<string, never>, query?: RouteQuery]
+  : [params: RouteParams<Name>, query?: RouteQuery];
+
+/**
+ * Builds the path of a named route: `pathTo('login', { pid: 1 })` → '/login/1'.
+ * Parameters are URL-encoded; query values that are null or undefined are left out.
+ */
+export function pathTo<Name extends RouteName>(name: Name, ...args: PathToArgs<Name>): string {
+  const [params, query] = args;
+  const values = (params ?? {}) as Record<string, string | number | undefined>;
+  const path = ROUTES[name].replace(/:([A-Za-z_]+)/g, (_match, key: string) => {
+    const value = values[key];
+    if (value === undefined || value === '') {
+      throw new Error(`pathTo('${name}'): parâmetro "${key}" ausente.`);
+    }
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) search.append(key, String(value));
+  }
+  const queryString = search.toString();
+  return queryString ? `${path}?${queryString}` : path;
+}

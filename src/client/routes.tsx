@@ -1,0 +1,190 @@
+import { redirect, type RouteObject } from 'react-router';
+import { AppLayout } from './components/app-layout';
+import { PageLoading } from './components/page-loading';
+import { RouteError } from './components/route-error';
+import { RequireSession } from './lib/session';
+import { DEFAULT_PRODUCT_ID, pathTo, ROUTES } from './paths';
+
+/**
+ * Every screen of the SPA (§2). Each screen is loaded on demand, so the first page only
+ * downloads its own code. Signed-in screens (me.*, dashboard) sit under RequireSession; the
+ * seed lets conta_criar_logado, conta_selecionar and conta_criar_senha work without the
+ * standard login redirect, so those are not wrapped.
+ */
+export const routes: RouteObject[] = [
+  {
+    Component: AppLayout,
+    children: [
+      {
+        // Inside the layout, so the navigation and footer stay while a screen loads or fails.
+        ErrorBoundary: RouteError,
+        HydrateFallback: PageLoading,
+        children: [
+          {
+            path: '/',
+            loader: () => redirect(pathTo('login', { pid: DEFAULT_PRODUCT_ID })),
+            // Never seen (the loader redirects first); a leaf route needs something to render.
+            Component: PageLoading,
+          },
+          {
+            path: ROUTES.landing,
+            lazy: async () => ({
+              Component: (await import('./features/misc/components/landing-page')).LandingPage,
+            }),
+          },
+          {
+            path: ROUTES.accessurl_redirect,
+            lazy: async () => ({
+              Component: (await import('./features/misc/components/access-url-redirect-page'))
+                .AccessUrlRedirectPage,
+            }),
+          },
+
+          // auth
+          {
+            path: ROUTES.login,
+            lazy: async () => ({
+              Component: (await import('./features/auth/components/login-page')).LoginPage,
+            }),
+          },
+          {
+            path: ROUTES['e.login'],
+            lazy: async () => ({
+              Component: (await import('./features/auth/components/event-login-page'))
+                .EventLoginPage,
+            }),
+          },
+          {
+            path: ROUTES.recuperar_email,
+            lazy: async () => ({
+              Component: (await import('./features/auth/components/recover-email-page'))
+                .RecoverEmailPage,
+            }),
+          },
+          {
+            path: ROUTES.recuperar_token,
+            lazy: async () => ({
+              Component: (await import('./features/auth/components/recover-token-page'))
+                .RecoverTokenPage,
+            }),
+          },
+
+          // account
+          {
+            path: ROUTES.conta_criar,
+            lazy: async () => ({
+              Component: (await import('./features/account/components/create-account-page'))
+                .CreateAccountPage,
+            }),
+          },
+          {
+            path: ROUTES.conta_criar_logado,
+            lazy: async () => ({
+              Component: (await import('./features/account/components/create-account-logged-page'))
+                .CreateAccountLoggedPage,
+            }),
+          },
+          {
+            path: ROUTES.validar_email,
+            lazy: async () => ({
+              Component: (await import('./features/account/components/email-sent-page'))
+                .EmailSentPage,
+            }),
+          },
+          {
+            path: ROUTES.conta_selecionar,
+            lazy: async () => ({
+              Component: (await import('./features/account/components/select-account-page'))
+                .SelectAccountPage,
+            }),
+          },
+          {
+            path: ROUTES.conta_criar_senha,
+            lazy: async () => ({
+              Component: (await import('./features/account/components/create-password-page'))
+                .CreatePasswordPage,
+            }),
+          },
+          {
+            path: ROUTES.cliente_direcionar_produto,
+            lazy: async () => ({
+              Component: (await import('./features/account/components/welcome-page')).WelcomePage,
+            }),
+          },
+
+          // plans
+          {
+            path: ROUTES.planos_produto,
+            lazy: async () => ({
+              Component: (await import('./features/plans/components/plans-page')).PlansPage,
+            }),
+          },
+          {
+            path: ROUTES.planoMudanca_sucesso,
+            lazy: async () => ({
+              Component: (await import('./features/plans/components/plan-change-success-page'))
+                .PlanChangeSuccessPage,
+            }),
+          },
+
+          // invoices (reached by a client token in the path, §6)
+          {
+            path: ROUTES['fatura.emitidaAviso'],
+            lazy: async () => ({
+              Component: (await import('./features/invoices/components/invoice-issued-page'))
+                .InvoiceIssuedPage,
+            }),
+          },
+          {
+            path: ROUTES['cliente.fatura.index'],
+            lazy: async () => ({
+              Component: (await import('./features/invoices/components/invoice-list-page'))
+                .InvoiceListPage,
+            }),
+          },
+
+          // signed-in screens
+          {
+            Component: RequireSession,
+            children: [
+              {
+                path: ROUTES.dashboard,
+                lazy: async () => ({
+                  Component: (await import('./features/dashboard/components/dashboard-page'))
+                    .DashboardPage,
+                }),
+              },
+              {
+                path: ROUTES['me.config'],
+                lazy: async () => ({
+                  Component: (await import('./features/profile/components/settings-page'))
+                    .SettingsPage,
+                }),
+              },
+              {
+                path: ROUTES['me.meusdados'],
+                lazy: async () => ({
+                  Component: (await import('./features/profile/components/profile-page'))
+                    .ProfilePage,
+                }),
+              },
+              {
+                path: ROUTES['me.twofa'],
+                lazy: async () => ({
+                  Component: (await import('./features/twofa/components/twofa-page')).TwofaPage,
+                }),
+              },
+            ],
+          },
+
+          {
+            path: '*',
+            lazy: async () => ({
+              Component: (await import('./features/misc/components/not-found-page')).NotFoundPage,
+            }),
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,49 @@
+// Runs in each unit test file's worker (jsdom). A strict harness (STYLE.md §11): a test that
+// reaches the network without stubbing fetch, or that logs console.error, fails.
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// jsdom has no layout, so no scrolling; React Router's ScrollRestoration calls this on navigation.
+window.scrollTo = () => {};
+
+let unexpectedCalls: string[] = [];
+let consoleErrors: unknown[][] = [];
+const originalConsoleError = console.error;
+
+beforeEach(() => {
+  unexpectedCalls = [];
+  consoleErrors = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: RequestInfo | URL) => {
+      const url = input instanceof Request ? input.url : String(input);
+      unexpectedCalls.push(url);
+      return Promise.reject(new TypeError(`Chamada de rede inesperada no teste: ${url}`));
+    }),
+  );
+  // A test that expects an error log replaces this with its own spy.
+  console.error = (...args: unknown[]) => {
+    consoleErrors.push(args);
+    originalConsoleError(...args);
+  };
+});
+
+afterEach(() => {
+  // Without vitest globals, Testing Library cannot register its own cleanup.
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  console.error = originalConsoleError;
+  const calls = unexpectedCalls;
+  const errors = consoleErrors;
+  if (calls.length > 0) {
+    throw new Error(`Chamadas de rede não simuladas: ${calls.join(', ')}`);
+  }
+  if (errors.length > 0) {
+    throw new Error(
+      `console.error durante o teste:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`,
+    );
+  }
+});
