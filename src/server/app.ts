@@ -44,7 +44,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the URL: paths may carry tokens.
     request.log.info(
-      { method: request.method, route: request.routeOptions.url ?? '(not found)', status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      { method: request.method, route: request.routeOptions.url ?? (request.url.startsWith('/api/') ? '(not found)' : '(spa)'), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
     done();
