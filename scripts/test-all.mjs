@@ -3,7 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
-const reports = 'test-results/summary';
+// Not under test-results/: Playwright empties that folder when it starts.
+const reports = '.test-reports';
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 

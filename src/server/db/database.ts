@@ -36,9 +36,12 @@ const MIGRATION_LOCK_KEY = 724_311_001;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     // Times are timestamptz in UTC (DESIGN.md); the session zone only affects how they print.
-    pool.on('connect', (client) => void client.query(`SET TIME ZONE 'UTC'`));
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      options: '-c TimeZone=UTC',
+    });
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
     return {
       db,

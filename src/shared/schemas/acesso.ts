@@ -1,16 +1,167 @@
 import { z } from 'zod';
+import {
+  CurrentPasswordSchema,
+  DEVICE_NAME_MAX,
+  DeviceNameSchema,
+  EmailSchema,
+  REQUIRED_MESSAGE,
+  TWOFA_CODE_INVALID_MESSAGE,
+  TWOFA_CODE_MAX,
+  maxLengthMessage,
+} from '../fields.ts';
+
+/** A positive integer id, from JSON numbers or from query-string digits. */
+export const IdSchema = z.coerce
+  .number({ error: REQUIRED_MESSAGE })
+  .int({ error: REQUIRED_MESSAGE })
+  .positive({ error: REQUIRED_MESSAGE });
+
+/** An opaque token of ours (base64url, 43 characters for 256 bits). */
+export const TokenSchema = z.string({ error: REQUIRED_MESSAGE }).min(1, { error: REQUIRED_MESSAGE }).max(200);
+
+/** The captcha answer; its field keeps the specification's name `recaptcha` (DESIGN.md). */
+export const CaptchaSchema = z.string().max(8000).optional();
 
 /**
- * §7 POST /api/acesso/logout. The notice screen sends the event and session tokens it was given
- * (§7); every other caller sends nothing and the cookie's session ends.
+ * §7 POST /api/acesso/login, §5 Login. The 2FA code is required by the server only when the
+ * user has 2FA on and the device is not trusted; the device name only when trusting.
  */
+export const LoginRequestSchema = z
+  .object({
+    email: EmailSchema,
+    senha: CurrentPasswordSchema,
+    recaptcha: CaptchaSchema,
+    gl_produto_id: IdSchema,
+    twofaCode: z
+      .string()
+      .trim()
+      .max(TWOFA_CODE_MAX, { error: TWOFA_CODE_INVALID_MESSAGE })
+      .optional()
+      .nullable(),
+    twofaTrust: z.boolean().optional().nullable(),
+    twofaTrustName: z
+      .string()
+      .trim()
+      .max(DEVICE_NAME_MAX, { error: maxLengthMessage(DEVICE_NAME_MAX) })
+      .optional()
+      .nullable(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.twofaTrust && !value.twofaTrustName) {
+      ctx.addIssue({ code: 'custom', path: ['twofaTrustName'], message: REQUIRED_MESSAGE });
+    }
+  });
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+/** §7 POST /api/gl_usuario/twofa/twofaCheckUsuario. */
+export const TwofaCheckRequestSchema = z.object({ email: EmailSchema });
+export type TwofaCheckRequest = z.input<typeof TwofaCheckRequestSchema>;
+
+export interface TwofaCheckResponse {
+  twofa_enabled: boolean;
+  twofa_shouldAskCreate: boolean;
+  twofa_isTrustedDevice: boolean;
+}
+
+/** An event (evento id and token) as the query string and payloads carry it (§3). */
+export const EventRefSchema = z.object({ evento_id: IdSchema, evento_token: TokenSchema });
+export type EventRef = z.input<typeof EventRefSchema>;
+
+/** §7 POST /api/acesso/evento_getInfo. */
+export const EventInfoRequestSchema = EventRefSchema;
+
+/** §7 POST acesso/login_evento: password confirmation for an event login (e.login screen). */
+export const EventLoginRequestSchema = EventRefSchema.extend({
+  password: CurrentPasswordSchema,
+  recaptcha: CaptchaSchema,
+  to: z.string().max(2000).optional().nullable(),
+});
+export type EventLoginRequest = z.input<typeof EventLoginRequestSchema>;
+
+export interface EventLoginResponse {
+  /** Where to go now: a same-origin path or the product's url (never another host). */
+  to: string;
+}
+
+/** §7 POST /api/acesso/logout. The notice screen sends the event and session tokens it got. */
 export const LogoutRequestSchema = z
   .object({
-    evento_id: z.union([z.number().int().positive(), z.string().regex(/^\d+$/)]),
-    evento_token: z.string().max(200),
+    evento_id: IdSchema,
+    evento_token: TokenSchema,
     sessao_id: z.uuid(),
-    sessao_token: z.string().max(200),
+    sessao_token: TokenSchema,
   })
   .partial()
   .optional();
-export type LogoutRequest = z.infer<typeof LogoutRequestSchema>;
+export type LogoutRequest = z.input<typeof LogoutRequestSchema>;
+
+/** §7 POST api/admin/cliente/selecionar (staff admins). */
+export const AdminSelectClientRequestSchema = z.object({ id: IdSchema });
+
+export { DeviceNameSchema };
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+/** §3 Client-user link as the login info lists it. */
+export interface ClientLink {
+  id: number;
+  nivel: number;
+  cliente: { id: number; razao_social: string; cpfcnpj: string | null };
+}
+
+/** §3 Login event info: the answer of login, evento_getInfo and the account flows. */
+export interface LoginInfo {
+  ok: boolean;
+  /** The user must set a new password before going on (temporary password, §4). */
+  senha_revalidar: boolean;
+  evento: { id: number; token: string };
+  sessao: { id: string; token: string };
+  usuario: { id: number; nome: string; email: string; nivel: number | null };
+  produto: {
+    id: number;
+    nome: string;
+    url: string;
+    logo_url: string | null;
+    cadastro_usuario_inativo: boolean;
+    cadastro_permitido: boolean;
+  };
+  /** The selected client: set when the user has exactly one, or after a selection. */
+  cliente: { id: number; razao_social: string; nome_fantasia: string | null; cpfcnpj: string } | null;
+  clientes: ClientLink[];
+  contrato_ultimo: {
+    id: number;
+    periodo_inicio: string;
+    periodo_fim: string;
+    plano: { id: number; nome_exibicao: string };
+  } | null;
+  /** The product's url with sessao_id, sessao_token, evento_id and evento_token (§3, §4). */
+  url: string;
+  clienteUsuario_nivel: number | null;
+  contrato_evento_aberto: {
+    id: number;
+    plano: { nome_exibicao: string };
+    plano_pagamento: { cobranca_tipo_desc: string };
+    agendamento_data: string | null;
+  } | null;
+  /** Offer the 2FA activation modal (§2 Login): 2FA off and no reminder pending. */
+  twofa_shouldAskCreate: boolean;
+}
+
+/** §7 GET /api/gl_produto/{pid}/edit as a visitor may see it. */
+export interface PublicProduct {
+  id: number;
+  nome: string;
+  url: string;
+  logo_url: string | null;
+  cadastro_permitido: boolean;
+  cadastro_usuario_inativo: boolean;
+}
+
+/** The captcha the login form must show (GET /api/captcha/config, our addition). */
+export interface CaptchaConfig {
+  provider: 'altcha' | 'recaptcha' | 'turnstile' | 'none';
+  /** reCAPTCHA / Turnstile site key; ALTCHA's challenge url. */
+  siteKey: string | null;
+  challengeUrl: string | null;
+}

@@ -6,7 +6,8 @@ import type { SessionRecord } from '../../session/session-store.ts';
 /** §3 Session: what the SPA knows about who is signed in, where. */
 export interface SessionInfo {
   usuario: { id: number; nome: string; nivel: number | null } | null;
-  cliente: { id: number; nome_fantasia: string } | null;
+  /** fatura_token: the client's invoice-list token (§6), for the dashboard's link. */
+  cliente: { id: number; nome_fantasia: string; razao_social: string; fatura_token: string } | null;
   produto: { id: number; nome: string; logo_url: string | null; cadastro_usuario_inativo: boolean } | null;
   contrato: {
     id: number;
@@ -53,6 +54,7 @@ export async function describeSession(
         id: glCliente.id,
         razao_social: glCliente.razao_social,
         nome_fantasia: glCliente.nome_fantasia,
+        fatura_token: glCliente.fatura_token,
         nivel: glClienteUsuario.nivel,
       })
       .from(glCliente)
@@ -61,8 +63,14 @@ export async function describeSession(
         and(eq(glClienteUsuario.gl_cliente_id, glCliente.id), eq(glClienteUsuario.gl_usuario_id, usuario.id)),
       )
       .where(eq(glCliente.id, record.clienteId));
-    if (row) {
-      cliente = { id: row.id, nome_fantasia: row.nome_fantasia ?? row.razao_social };
+    // Only a linked user or staff may see the client (its invoice token included).
+    if (row && (row.nivel !== null || usuario.nivel !== null)) {
+      cliente = {
+        id: row.id,
+        nome_fantasia: row.nome_fantasia ?? row.razao_social,
+        razao_social: row.razao_social,
+        fatura_token: row.fatura_token,
+      };
       clientLevel = row.nivel;
     }
   }
