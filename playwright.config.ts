@@ -47,8 +47,12 @@ export default defineConfig({
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      CONTACT_EMAIL: 'contato@exemplo.com.br',
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
+      // The demo clients get the fixed invoice tokens of src/server/db/e2e-tokens.ts (refused in
+      // production; docs/decisions/012-invoice-tokens.md).
+      E2E_FIXED_TOKENS: 'true',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '10000',
       DATABASE_URL: '',

@@ -29,8 +29,34 @@ afterEach(() => {
   setCsrfCookie(null);
 });
 
+/** A visitor; the login screen also asks for its product and the captcha configuration. */
 function asVisitor() {
-  return stubFetch({ 'GET /api/sessao/web': anonymousSessionResponse });
+  return stubFetch({
+    'GET /api/sessao/web': anonymousSessionResponse,
+    'GET /api/gl_produto/1/edit': () =>
+      envelopeResponse({
+        id: 1,
+        nome: 'Gestão',
+        url: '/painel',
+        logo_url: null,
+        cadastro_permitido: true,
+        cadastro_usuario_inativo: false,
+      }),
+    'GET /api/captcha/config': () =>
+      envelopeResponse({ provider: 'none', siteKey: null, challengeUrl: null }),
+  });
+}
+
+function asSignedIn() {
+  return stubFetch({
+    'GET /api/sessao/web': () => sessionResponse(signedInSession()),
+    'POST /api/gl_usuario/twofaStatus': () =>
+      envelopeResponse({
+        twofa_enabled: false,
+        trusted_dispositivo_list: [],
+        recovery_keys_restantes: 0,
+      }),
+  });
 }
 
 function footer() {
@@ -82,7 +108,7 @@ describe('routes (§2)', () => {
     ['/me/meusdados', 'Meus dados'],
     ['/me/twofa', 'Gerenciar 2FA'],
   ])('%s shows "%s" to a signed-in user', async (path, title) => {
-    stubFetch({ 'GET /api/sessao/web': () => sessionResponse(signedInSession()) });
+    asSignedIn();
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
@@ -160,8 +186,8 @@ describe('layout', () => {
 
   it("gives a signed-in user 'Painel', 'Planos' and a menu under their name", async () => {
     stubFetch({ 'GET /api/sessao/web': () => sessionResponse(signedInSession()) });
-    const { user } = renderApp('/painel');
-    await screen.findByRole('heading', { name: 'Painel' });
+    const { user } = renderApp('/me/meusdados');
+    await screen.findByRole('heading', { name: 'Meus dados' });
     const nav = screen.getByRole('navigation');
     expect(within(nav).getByRole('link', { name: 'Painel' })).toHaveAttribute('href', '/painel');
     expect(within(nav).getByRole('link', { name: 'Planos' })).toHaveAttribute(
@@ -187,7 +213,7 @@ describe('layout', () => {
 
   it('shows the current client, with its full name in a tooltip', async () => {
     stubFetch({ 'GET /api/sessao/web': () => sessionResponse(signedInSession()) });
-    const { user } = renderApp('/painel');
+    const { user } = renderApp('/me/meusdados');
     const client = await screen.findByText('Padaria Central');
     await user.hover(client);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Conta: Padaria Central');
@@ -195,8 +221,8 @@ describe('layout', () => {
 
   it('opens the user menu on hover, after a short delay (§1)', async () => {
     stubFetch({ 'GET /api/sessao/web': () => sessionResponse(signedInSession()) });
-    const { user } = renderApp('/painel');
-    await screen.findByRole('heading', { name: 'Painel' });
+    const { user } = renderApp('/me/meusdados');
+    await screen.findByRole('heading', { name: 'Meus dados' });
     const toggle = await screen.findByRole('button', { name: 'Maria Souza' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
@@ -210,8 +236,8 @@ describe('layout', () => {
 
   it('opens the user menu from the keyboard', async () => {
     stubFetch({ 'GET /api/sessao/web': () => sessionResponse(signedInSession()) });
-    const { user } = renderApp('/painel');
-    await screen.findByRole('heading', { name: 'Painel' });
+    const { user } = renderApp('/me/meusdados');
+    await screen.findByRole('heading', { name: 'Meus dados' });
     const toggle = await screen.findByRole('button', { name: 'Maria Souza' });
     toggle.focus();
     await user.keyboard('{Enter}');
@@ -224,8 +250,8 @@ describe('layout', () => {
       'GET /api/sessao/web': () => sessionResponse(signedInSession()),
       'POST /api/acesso/logout': () => envelopeResponse(null),
     });
-    const { user } = renderApp('/painel');
-    await screen.findByRole('heading', { name: 'Painel' });
+    const { user } = renderApp('/me/meusdados');
+    await screen.findByRole('heading', { name: 'Meus dados' });
     await user.click(await screen.findByRole('button', { name: 'Maria Souza' }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login/2'));

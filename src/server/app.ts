@@ -11,13 +11,23 @@ import type { DatabaseHandle } from './db/database.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
+import { createCaptchaProvider } from './captcha/provider.ts';
+import { captchaRoutes } from './captcha/routes.ts';
+import { acessoAliasRoutes, acessoRoutes } from './modules/acesso/routes.ts';
+import { createAcessoDeps } from './modules/acesso/service.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { produtoRoutes } from './modules/produto/routes.ts';
 import { sessaoRoutes } from './modules/sessao/routes.ts';
+import { faturaRoutes } from './modules/fatura/routes.ts';
+import { twofaRoutes } from './modules/twofa/routes.ts';
+import { createTwofaDeps } from './modules/twofa/service.ts';
 import { registerSessions } from './session/session-plugin.ts';
 
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
+  /** Signs CSRF tokens and ALTCHA challenges; HKDF derives the TOTP-secret key from it too. */
   sessionSecret: string;
   /** Built SPA to serve (dist/client); omitted by API tests. */
   clientDir?: string;
@@ -59,16 +69,34 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     redisUrl: config.REDIS_URL,
     isProduction: config.isProduction,
   });
+  const secureCookies = config.publicUrl.startsWith('https://');
   registerSessions(app, {
     db: database.db,
     secret: deps.sessionSecret,
     ttlMs: config.SESSION_TTL_HOURS * 3600 * 1000,
-    secureCookies: config.publicUrl.startsWith('https://'),
+    secureCookies,
   });
 
-  healthRoutes(app, () => database.ping());
-  await app.register(sessaoRoutes, { prefix: '/api', db: database.db, config });
+  const db = database.db;
+  const authRateLimitMax = config.RATE_LIMIT_AUTH_MAX;
+  const captcha = createCaptchaProvider(config, { db, sessionSecret: deps.sessionSecret, log: app.log });
+  const twofa = createTwofaDeps({ db, sessionSecret: deps.sessionSecret, issuer: config.PROVIDER_NAME, secureCookies });
+  const acesso = createAcessoDeps({ db, twofa, publicUrl: config.publicUrl });
 
-  await registerSpa(app, { clientDir: deps.clientDir ?? null, providerName: config.PROVIDER_NAME });
+  healthRoutes(app, () => database.ping());
+  await app.register(sessaoRoutes, { prefix: '/api', db, config });
+  await app.register(faturaRoutes, { prefix: '/api', db: database.db, config });
+  await app.register(captchaRoutes, { prefix: '/api', captcha, authRateLimitMax });
+  await app.register(acessoRoutes, { prefix: '/api', acesso, captcha, authRateLimitMax });
+  await app.register(acessoAliasRoutes, { acesso, captcha, authRateLimitMax });
+  await app.register(twofaRoutes, { prefix: '/api', twofa, authRateLimitMax });
+  await app.register(produtoRoutes, { prefix: '/api', db, config });
+  await app.register(adminRoutes, { prefix: '/api', db });
+
+  await registerSpa(app, {
+    clientDir: deps.clientDir ?? null,
+    providerName: config.PROVIDER_NAME,
+    contactEmail: config.CONTACT_EMAIL,
+  });
   return app;
 }

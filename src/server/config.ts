@@ -30,7 +30,11 @@ const ConfigSchema = z
     RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: booleanFlag.optional(),
+    /** Browser tests only: the demo clients get the fixed invoice tokens of db/e2e-tokens.ts. */
+    E2E_FIXED_TOKENS: booleanFlag.optional(),
     PROVIDER_NAME: z.string().min(1).default('Portal do Cliente'),
+    /** Where the login's 'Fale conosco' link writes to; the link is hidden when unset. */
+    CONTACT_EMAIL: z.email('deve ser um e-mail válido').optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'deve começar com smtp:// ou smtps://')
@@ -38,9 +42,21 @@ const ConfigSchema = z
     MAIL_FROM: z.string().min(3).default('Portal do Cliente <nao-responda@localhost>'),
     CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'turnstile', 'none']).default('altcha'),
     CAPTCHA_SECRET: z.string().optional(),
+    /** reCAPTCHA / Turnstile site key, handed to the login form by GET /api/captcha/config. */
+    CAPTCHA_SITE_KEY: z.string().optional(),
+    /** Overrides the reCAPTCHA / Turnstile siteverify URL (tests, proxies). */
+    CAPTCHA_VERIFY_URL: z.url().optional(),
+    /** ALTCHA proof of work: PBKDF2 iterations per attempt and the largest counter to find. */
+    CAPTCHA_ALTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(100),
+    CAPTCHA_ALTCHA_MAX_NUMBER: z.coerce.number().int().min(2).max(1_000_000).default(2000),
+    /** Requests per minute per address on each route that checks a secret (login, 2FA codes, ...). */
+    RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;
+    if (config.E2E_FIXED_TOKENS) {
+      ctx.addIssue({ code: 'custom', path: ['E2E_FIXED_TOKENS'], message: 'não é permitido em produção' });
+    }
     if (!config.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'obrigatório em produção' });
     }
@@ -54,15 +70,12 @@ const ConfigSchema = z
         message: '"none" não é permitido em produção',
       });
     }
-    if (
-      (config.CAPTCHA_PROVIDER === 'recaptcha' || config.CAPTCHA_PROVIDER === 'turnstile') &&
-      !config.CAPTCHA_SECRET
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['CAPTCHA_SECRET'],
-        message: 'obrigatório para reCAPTCHA e Turnstile',
-      });
+    if (config.CAPTCHA_PROVIDER === 'recaptcha' || config.CAPTCHA_PROVIDER === 'turnstile') {
+      for (const key of ['CAPTCHA_SECRET', 'CAPTCHA_SITE_KEY'] as const) {
+        if (!config[key]) {
+          ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório para reCAPTCHA e Turnstile' });
+        }
+      }
     }
   });
 

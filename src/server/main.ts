@@ -7,6 +7,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { DEMO_LOGINS, seedDemoData } from './db/demo-seed.ts';
 import { seedReferenceData } from './db/reference-data.ts';
 import { CLIENT_BUILD_DIR } from './project-paths.ts';
+import { localStorageFor } from './storage/file-storage.ts';
 import { resolveSessionSecret } from './session/session-secret.ts';
 
 function fail(message: string): never {
@@ -22,7 +23,10 @@ async function prepareDatabase(config: Config, log: pino.Logger): Promise<Databa
   );
   await database.migrate();
   await seedReferenceData(database.db);
-  if (config.seedDemo && (await seedDemoData(database.db))) log.info('demo data seeded');
+  const seedOptions = { fixedTokens: config.E2E_FIXED_TOKENS ?? false };
+  if (config.seedDemo && (await seedDemoData(database.db, localStorageFor(config.DATA_DIR), seedOptions))) {
+    log.info('demo data seeded');
+  }
   return database;
 }
 

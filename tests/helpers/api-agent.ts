@@ -17,7 +17,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export class ApiAgent {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly app: App) {}
+  /** remoteAddress: the caller's IP (default 127.0.0.1), for tests of per-address limits. */
+  constructor(
+    private readonly app: App,
+    private readonly options: { remoteAddress?: string } = {},
+  ) {}
 
   get csrfToken(): string | undefined {
     return this.cookies.get('XSRF-TOKEN');
@@ -44,6 +48,7 @@ export class ApiAgent {
       method,
       url,
       headers,
+      ...(this.options.remoteAddress && { remoteAddress: this.options.remoteAddress }),
       ...(options.rawBody !== undefined
         ? { payload: options.rawBody }
         : options.body !== undefined && { payload: JSON.stringify(options.body) }),

@@ -1,7 +1,24 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { App } from '../../src/server/app.ts';
+import { deriveKey } from '../../src/server/auth/keys.ts';
+import { encryptSecret } from '../../src/server/auth/secret-box.ts';
 import type { Queryable } from '../../src/server/db/database.ts';
-import { glUsuario } from '../../src/server/db/schema.ts';
+import {
+  glCliente,
+  glClienteUsuario,
+  glContrato,
+  glContratoEvento,
+  glPlano,
+  glPlanoPagamento,
+  glProduto,
+  glUsuario,
+  glUsuarioDispositivo,
+} from '../../src/server/db/schema.ts';
+import { SESSION_COOKIE } from '../../src/server/session/session-plugin.ts';
 import { createSession } from '../../src/server/session/session-store.ts';
+import { ApiAgent } from './api-agent.ts';
+import { TEST_SESSION_SECRET } from './test-app.ts';
 
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}${randomBytes(2).toString('hex')}`;
@@ -42,4 +59,169 @@ export async function createSessionCookie(
 ): Promise<string> {
   const session = await createSession(db, { usuarioId, ...context }, 3600_000);
   return session.cookieValue;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-in, clients, contracts and 2FA (issue 3)
+
+/** A CPF with valid check digits (§5), unique enough for a test database. */
+export function randomCpf(): string {
+  const base = Array.from(randomBytes(9), (byte) => byte % 10);
+  if (base.every((digit) => digit === base[0])) base[0] = (base[0]! + 1) % 10;
+  const check = (digits: number[]) => {
+    const sum = digits.reduce((total, digit, index) => total + digit * (digits.length + 1 - index), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  const first = check(base);
+  const second = check([...base, first]);
+  return [...base, first, second].join('');
+}
+
+export type NewProduct = typeof glProduto.$inferInsert;
+
+/** An active product (url '/painel' unless overridden). */
+export async function createProduct(db: Queryable, overrides: Partial<NewProduct> = {}) {
+  const [product] = await db
+    .insert(glProduto)
+    .values({ nome: `Produto ${unique()}`, url: '/painel', cadastro_permitido: true, ...overrides })
+    .returning();
+  if (!product) throw new Error('product insert returned nothing');
+  return product;
+}
+
+export type NewClient = typeof glCliente.$inferInsert;
+
+/** An individual client (CPF) with a unique document and invoice token. */
+export async function createClient(db: Queryable, overrides: Partial<NewClient> = {}) {
+  const [client] = await db
+    .insert(glCliente)
+    .values({
+      tipo_pessoa: 1,
+      cpfcnpj: randomCpf(),
+      razao_social: `Cliente ${unique()}`,
+      nome_fantasia: null,
+      fatura_token: randomBytes(32).toString('base64url'),
+      ...overrides,
+    })
+    .returning();
+  if (!client) throw new Error('client insert returned nothing');
+  return client;
+}
+
+/** Links a user to a client at a level (§6: manager 10 by default). */
+export async function linkUserToClient(db: Queryable, usuarioId: number, clienteId: number, nivel = 10) {
+  const [link] = await db
+    .insert(glClienteUsuario)
+    .values({ gl_usuario_id: usuarioId, gl_cliente_id: clienteId, nivel })
+    .returning();
+  if (!link) throw new Error('link insert returned nothing');
+  return link;
+}
+
+/** A plan with one monthly payment option on a product, and the client's active contract on it. */
+export async function createContract(db: Queryable, clienteId: number, produtoId: number) {
+  const [plano] = await db
+    .insert(glPlano)
+    .values({ gl_produto_id: produtoId, nome: `plano-${unique()}`, nome_exibicao: 'Profissional' })
+    .returning();
+  if (!plano) throw new Error('plan insert returned nothing');
+  const [pagamento] = await db
+    .insert(glPlanoPagamento)
+    .values({ gl_plano_id: plano.id, cobranca_tipo: 1, cobranca_tipo_desc: 'Mensal', valor: '149.90' })
+    .returning();
+  if (!pagamento) throw new Error('payment insert returned nothing');
+  const [contrato] = await db
+    .insert(glContrato)
+    .values({
+      gl_cliente_id: clienteId,
+      gl_produto_id: produtoId,
+      gl_plano_id: plano.id,
+      gl_plano_pagamento_id: pagamento.id,
+      periodo_inicio: '2026-11-01',
+      periodo_fim: '2026-11-30',
+    })
+    .returning();
+  if (!contrato) throw new Error('contract insert returned nothing');
+  return { plano, pagamento, contrato };
+}
+
+/** A pending plan change of a contract to a new plan, scheduled for a day. */
+export async function createPendingPlanChange(
+  db: Queryable,
+  contrato: { id: number; gl_produto_id: number },
+  agendamento_data = '2026-12-01',
+) {
+  const [plano] = await db
+    .insert(glPlano)
+    .values({ gl_produto_id: contrato.gl_produto_id, nome: `plano-${unique()}`, nome_exibicao: 'Empresarial' })
+    .returning();
+  if (!plano) throw new Error('plan insert returned nothing');
+  const [pagamento] = await db
+    .insert(glPlanoPagamento)
+    .values({ gl_plano_id: plano.id, cobranca_tipo: 12, cobranca_tipo_desc: 'Anual', valor: '3999.00' })
+    .returning();
+  if (!pagamento) throw new Error('payment insert returned nothing');
+  const [evento] = await db
+    .insert(glContratoEvento)
+    .values({
+      gl_contrato_id: contrato.id,
+      gl_plano_id: plano.id,
+      gl_plano_pagamento_id: pagamento.id,
+      agendamento_data,
+    })
+    .returning();
+  if (!evento) throw new Error('plan change insert returned nothing');
+  return { plano, pagamento, evento };
+}
+
+/**
+ * Turns 2FA on for a user with a given base32 secret, stored encrypted as the app stores it
+ * (the key derives from the test apps' session secret).
+ */
+export async function enableTwofa(
+  db: Queryable,
+  usuarioId: number,
+  secretBase32: string,
+  sessionSecret: string = TEST_SESSION_SECRET,
+): Promise<void> {
+  const key = deriveKey(sessionSecret, 'totp-secret-encryption');
+  await db
+    .update(glUsuario)
+    .set({ twofa_ativo: true, twofa_secret: encryptSecret(key, secretBase32) })
+    .where(eq(glUsuario.id, usuarioId));
+}
+
+/** A trusted device of a user; returns its row and the cookie value naming it. */
+export async function createTrustedDevice(
+  db: Queryable,
+  usuarioId: number,
+  overrides: { nome?: string; trusted_until?: Date; trusted_datetime?: Date } = {},
+) {
+  const token = randomBytes(32).toString('base64url');
+  const [device] = await db
+    .insert(glUsuarioDispositivo)
+    .values({
+      gl_usuario_id: usuarioId,
+      nome: overrides.nome ?? `Dispositivo ${unique()}`,
+      token_hash: createHash('sha256').update(token).digest('hex'),
+      trusted_ip: '127.0.0.1',
+      trusted_datetime: overrides.trusted_datetime ?? new Date(),
+      trusted_until: overrides.trusted_until ?? new Date(Date.now() + 60 * 24 * 3600_000),
+    })
+    .returning();
+  if (!device) throw new Error('device insert returned nothing');
+  return { device, cookieValue: `${device.id}.${token}` };
+}
+
+/** A browser-like agent signed in as the user (a session row made directly, as a login would). */
+export async function signedInAgent(
+  t: { app: App; db: Queryable },
+  usuarioId: number,
+  context: { clienteId?: number; produtoId?: number; remoteAddress?: string } = {},
+): Promise<ApiAgent> {
+  const { remoteAddress, ...sessionContext } = context;
+  const agent = new ApiAgent(t.app, remoteAddress ? { remoteAddress } : {});
+  agent.cookies.set(SESSION_COOKIE, await createSessionCookie(t.db, usuarioId, sessionContext));
+  return agent;
 }

@@ -3,6 +3,9 @@ import { loadConfig, type Config } from '../../src/server/config.ts';
 import type { Database, DatabaseHandle } from '../../src/server/db/database.ts';
 import { createTestDatabase } from './test-database.ts';
 
+/** The session secret every test app gets (CSRF, ALTCHA and the TOTP-secret key derive from it). */
+export const TEST_SESSION_SECRET = 'test-secret-'.padEnd(48, 'x');
+
 export interface TestApp {
   app: App;
   db: Database;
@@ -25,9 +28,15 @@ export async function createTestApp({ env = {}, configure }: TestAppOptions = {}
     DATA_DIR: '.data-test',
     CAPTCHA_PROVIDER: 'none',
     LOG_LEVEL: 'silent',
+    // Every request of a test file comes from one address: the per-route limits of the routes
+    // that check a secret would get in the way (a test that checks them sets its own).
+    RATE_LIMIT_AUTH_MAX: '100000',
+    // An ALTCHA challenge a test solves in milliseconds.
+    CAPTCHA_ALTCHA_COST: '1',
+    CAPTCHA_ALTCHA_MAX_NUMBER: '20',
     ...env,
   });
-  const app = await buildApp({ config, database, sessionSecret: 'test-secret-'.padEnd(48, 'x') });
+  const app = await buildApp({ config, database, sessionSecret: TEST_SESSION_SECRET });
   configure?.(app);
   await app.ready();
   return {

@@ -23,6 +23,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       ...handle,
       close: async () => {
         await handle.close();
+        // pg's pool.end() resolves before its connections have closed: a forced drop would kill
+        // one still saying goodbye, an uncaught error in the run. Wait for them (briefly) first.
+        for (let attempt = 0; attempt < 100; attempt++) {
+          const { rows } = await admin.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (!rows[0]?.n) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       },

@@ -1,8 +1,12 @@
 // Runs in each unit test file's worker (jsdom). A strict harness (STYLE.md §11): a test that
 // reaches the network without stubbing fetch, or that logs console.error, fails.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Screens load lazily (route modules, zod for the forms): the first find of a test file may wait
+// for their first transform, which can pass the 1 s default when the test files run in parallel.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout, so no scrolling; React Router's ScrollRestoration calls this on navigation.
 window.scrollTo = () => {};

@@ -9,6 +9,10 @@ export const pageNavigation = {
   load(url: string): void {
     window.location.assign(url);
   },
+  /** The page's host name; behind this object so tests can pretend to be elsewhere. */
+  hostname(): string {
+    return window.location.hostname;
+  },
 };
 
 /** §8: session messages send the visitor home, at once or after the 3 s the notice is read. */

@@ -106,7 +106,17 @@ describe('useSession', () => {
 
   it.each([
     ['user', { usuario: { id: 8, nome: 'João', nivel: 10 } }],
-    ['client', { cliente: { id: 4, nome_fantasia: 'Mercado Sul' } }],
+    [
+      'client',
+      {
+        cliente: {
+          id: 4,
+          nome_fantasia: 'Mercado Sul',
+          razao_social: 'Mercado Sul S.A.',
+          fatura_token: 'tok-4',
+        },
+      },
+    ],
     [
       'product',
       { produto: { id: 5, nome: 'Outro', logo_url: null, cadastro_usuario_inativo: false } },
@@ -135,7 +145,14 @@ describe('useSession', () => {
     const { result } = renderHook(() => useSession(), { wrapper });
     await vi.waitFor(() => expect(result.current.status).toBe('authenticated'));
 
-    const selected = signedInSession({ cliente: { id: 4, nome_fantasia: 'Mercado Sul' } });
+    const selected = signedInSession({
+      cliente: {
+        id: 4,
+        nome_fantasia: 'Mercado Sul',
+        razao_social: 'Mercado Sul S.A.',
+        fatura_token: 'tok-4',
+      },
+    });
     act(() => setSession(selected));
     await flush();
     expect(result.current.cliente?.nome_fantasia).toBe('Mercado Sul');

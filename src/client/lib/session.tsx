@@ -7,6 +7,7 @@ import { MESSAGES } from '#shared/messages';
 import { DEFAULT_PRODUCT_ID, pathTo } from '../paths';
 import { PageLoading } from '../components/page-loading';
 import { apiPost, apiRequest, SESSION_REDIRECT_DELAY_MS } from './api-client';
+import { forgetLoginEvent } from './login-event';
 import { pageNavigation, redirectHome } from './navigation';
 import { notify } from './notices';
 import { queryClient } from './query-client';
@@ -15,11 +16,18 @@ import { queryClient } from './query-client';
 export interface SessionUser {
   id: number;
   nome: string;
-  nivel: number;
+  /** The stronger (lower, §6) of the staff level and the level in the client; null for neither. */
+  nivel: number | null;
 }
 export interface SessionClient {
   id: number;
   nome_fantasia: string;
+  razao_social: string;
+  /**
+   * The client's invoice-list token (§6: /cliente/{token}/fatura). Null only between a login
+   * flow's `setSession` (the login info does not carry it) and the next session answer.
+   */
+  fatura_token: string | null;
 }
 export interface SessionProduct {
   id: number;
@@ -27,7 +35,14 @@ export interface SessionProduct {
   logo_url: string | null;
   cadastro_usuario_inativo: boolean;
 }
-export type SessionContract = Record<string, unknown>;
+/** The active contract of the client on the product (docs/decisions/004). */
+export interface SessionContract {
+  id: number;
+  /** Calendar dates, 'YYYY-MM-DD'. */
+  periodo_inicio: string;
+  periodo_fim: string;
+  plano: { id: number; nome_exibicao: string };
+}
 
 export interface SessionData {
   usuario: SessionUser | null;
@@ -181,6 +196,8 @@ export function useLogout(pid?: number, { silentErrors = false } = {}) {
     meta: { silentErrors },
     onSuccess: () => {
       clearSession();
+      // The event's token must not outlive the session it belonged to.
+      forgetLoginEvent();
       pageNavigation.load(pathTo('login', { pid: productId }));
     },
   });

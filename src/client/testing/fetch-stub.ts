@@ -80,7 +80,12 @@ export const ANONYMOUS_SESSION: SessionData = {
 export function signedInSession(overrides: Partial<SessionData> = {}): SessionData {
   return {
     usuario: { id: 7, nome: 'Maria Souza', nivel: 10 },
-    cliente: { id: 3, nome_fantasia: 'Padaria Central' },
+    cliente: {
+      id: 3,
+      nome_fantasia: 'Padaria Central',
+      razao_social: 'Padaria Central Ltda',
+      fatura_token: 'tok-fatura-3',
+    },
     produto: { id: 2, nome: 'Gestão', logo_url: null, cadastro_usuario_inativo: false },
     contrato: null,
     env_production: false,

@@ -42,6 +42,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       max: target.poolSize ?? 10,
       options: '-c TimeZone=UTC',
     });
+    // An idle connection the server drops (restart, failover) must not crash the process; the
+    // pool replaces it on the next query.
+    pool.on('error', (error) => console.error(`PostgreSQL: conexão ociosa perdida (${error.message})`));
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
     return {
       db,

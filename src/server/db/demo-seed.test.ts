@@ -1,11 +1,19 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '#server/auth/password';
+import { isValidChaveAcesso } from '../modules/fatura/nfse-chave.ts';
+import { LocalDiskStorage } from '../storage/file-storage.ts';
 import type { Database, DatabaseHandle } from './database.ts';
 import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './demo-seed.ts';
 import {
+  glArquivo,
   glCliente,
   glClienteUsuario,
   glContrato,
@@ -24,15 +32,18 @@ let handle: DatabaseHandle;
 let db: Database;
 let seeded: boolean;
 const SEED_TIME = new Date();
+const filesDir = mkdtempSync(path.join(tmpdir(), 'portal-seed-'));
+const storage = new LocalDiskStorage(filesDir);
 
 beforeAll(async () => {
   handle = await createTestDatabase();
   db = handle.db;
-  seeded = await seedDemoData(db, SEED_TIME);
+  seeded = await seedDemoData(db, storage, { agora: SEED_TIME });
 });
 
 afterAll(async () => {
   await handle?.close();
+  rmSync(filesDir, { recursive: true, force: true });
 });
 
 async function contar(table: PgTable): Promise<number> {
@@ -59,7 +70,7 @@ describe('seedDemoData', () => {
       faturas: await contar(pgFatura),
       produtos: await contar(glProduto),
     };
-    expect(await seedDemoData(db)).toBe(false);
+    expect(await seedDemoData(db, storage)).toBe(false);
     expect({
       usuarios: await contar(glUsuario),
       clientes: await contar(glCliente),
@@ -276,7 +287,6 @@ describe('seedDemoData', () => {
         expect(fatura.nfse).not.toBeNull();
         expect(fatura.nfse?.nf_numero).toBeTruthy();
         expect(fatura.nfse?.datahora_emissao).toBeInstanceOf(Date);
-        expect(fatura.nfse?.pdf_arquivo_id).toBeNull();
       } else {
         expect(fatura.datahora_confirmado).toBeNull();
         expect(fatura.nfse).toBeNull();
@@ -297,8 +307,46 @@ describe('seedDemoData', () => {
     expect(item).toMatchObject({ qtde: '1.0000', valor: '149.90' });
 
     const notas = faturas.flatMap((f) => (f.nfse ? [f.nfse] : []));
-    expect(notas.filter((n) => n.url_visualizar === null)).toHaveLength(1);
-    expect(notas.filter((n) => n.url_visualizar !== null).length).toBeGreaterThan(notas.length / 2);
     expect(await contar(pgNfse)).toBe(notas.length);
+  });
+
+  it('gives the NFS-e every combination of links, and one note none at all', async () => {
+    const notas = await db.select().from(pgNfse).orderBy(asc(pgNfse.nf_numero));
+    expect(notas).toHaveLength(9);
+    const semNada = notas.filter(
+      (n) => !n.url_visualizar && !n.chave_acesso && !n.pdf_arquivo_id && !n.xml_arquivo_id,
+    );
+    expect(semNada).toHaveLength(1);
+    const comChave = notas.filter((n) => n.chave_acesso !== null);
+    expect(comChave.length).toBeGreaterThan(1);
+    for (const nota of comChave) expect(isValidChaveAcesso(nota.chave_acesso ?? '')).toBe(true);
+    // View only, download only, key without a city-hall page: each action case shows up.
+    expect(notas.some((n) => n.url_visualizar && !n.pdf_arquivo_id)).toBe(true);
+    expect(notas.some((n) => !n.url_visualizar && !n.chave_acesso && n.pdf_arquivo_id)).toBe(true);
+    expect(notas.some((n) => !n.url_visualizar && n.chave_acesso && n.pdf_arquivo_id)).toBe(true);
+  });
+
+  it('stores a real one-page PDF and an XML for the notes, through the file storage', async () => {
+    const notas = await db.select().from(pgNfse);
+    const pdfIds = notas.flatMap((n) => (n.pdf_arquivo_id ? [n.pdf_arquivo_id] : []));
+    const xmlIds = notas.flatMap((n) => (n.xml_arquivo_id ? [n.xml_arquivo_id] : []));
+    expect(pdfIds.length).toBe(7);
+    expect(xmlIds.length).toBe(8);
+
+    const pdfs = await db.select().from(glArquivo).where(inArray(glArquivo.id, pdfIds));
+    for (const arquivo of pdfs) {
+      expect(arquivo).toMatchObject({ tipo_mime: 'application/pdf', gl_usuario_id: null });
+      expect(arquivo.caminho).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}$/);
+      const bytes = readFileSync(path.join(filesDir, arquivo.caminho));
+      expect(bytes.length).toBe(arquivo.tamanho);
+      const document = await PDFDocument.load(bytes);
+      expect(document.getPageCount()).toBe(1);
+      expect(document.getTitle()).toMatch(/^NFS-e \d+$/);
+    }
+
+    const [xml] = await db.select().from(glArquivo).where(inArray(glArquivo.id, xmlIds)).limit(1);
+    const content = await text(storage.open(xml?.caminho ?? ''));
+    expect(content).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    expect(content).toContain('<xNome>Empresa Demonstração Ltda</xNome>');
   });
 });

@@ -1,13 +1,18 @@
 /**
  * Demo data: products, plans, payment accounts, three clients, four users, contracts and a year
- * of invoices with NFS-e. It goes only into a database with no users, in one transaction; the
- * caller decides whether to run it at all (never in production).
+ * of invoices with NFS-e (their PDF and XML files go through FileStorage). It goes only into a
+ * database with no users, in one transaction; the caller decides whether to run it at all (never
+ * in production).
  */
-import { randomBytes } from 'node:crypto';
 import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '#server/auth/password';
+import { newInvoiceToken, registrarNfse } from '../modules/fatura/service.ts';
+import { buildChaveAcesso } from '../modules/fatura/nfse-chave.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
 import type { Database, Queryable } from './database.ts';
+import { gerarDanfsePdf, gerarNfseXml, type DemoParte } from './demo-nfse.ts';
+import { E2E_FATURA_TOKENS } from './e2e-tokens.ts';
 import { CIDADE, seedReferenceData } from './reference-data.ts';
 import {
   glCliente,
@@ -20,7 +25,6 @@ import {
   pgConta,
   pgFatura,
   pgFaturaItem,
-  pgNfse,
 } from './schema.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -69,8 +73,22 @@ export async function syncIdentitySequence(db: Queryable, table: PgTable): Promi
     from pg_get_serial_sequence(${getTableName(table)}, 'id') as seq`);
 }
 
-/** Seeds the demo data when there are no users yet. Returns true when it seeded. */
-export async function seedDemoData(db: Database, agora: Date = new Date()): Promise<boolean> {
+export interface DemoSeedOptions {
+  /** "Now" for the dates of the demo (tests pin it). */
+  agora?: Date;
+  /** The fixed invoice tokens of e2e-tokens.ts instead of random ones (E2E_FIXED_TOKENS). */
+  fixedTokens?: boolean;
+}
+
+/**
+ * Seeds the demo data when there are no users yet. Returns true when it seeded. NFS-e files go to
+ * `storage` (if the transaction fails they stay behind as orphans, harmless in a demo).
+ */
+export async function seedDemoData(
+  db: Database,
+  storage: FileStorage,
+  { agora = new Date(), fixedTokens = false }: DemoSeedOptions = {},
+): Promise<boolean> {
   if (await temUsuarios(db)) return false;
   // argon2 is slow by design: one hash, shared by every demo user, computed outside the transaction.
   const senhaHash = await hashPassword(DEMO_PASSWORD);
@@ -78,7 +96,7 @@ export async function seedDemoData(db: Database, agora: Date = new Date()): Prom
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK}::bigint)`);
     if (await temUsuarios(tx)) return false;
     await seedReferenceData(tx);
-    await inserirDemo(tx, senhaHash, agora);
+    await inserirDemo(tx, storage, senhaHash, agora, fixedTokens);
     return true;
   });
 }
@@ -131,15 +149,26 @@ function centavosParaDecimal(centavos: number): string {
   return `${Math.trunc(centavos / 100)}.${String(centavos % 100).padStart(2, '0')}`;
 }
 
-function novoFaturaToken(): string {
-  return randomBytes(32).toString('base64url');
-}
+/** The provider that issues the demo's NFS-e (a valid test CNPJ). */
+const DEMO_PRESTADOR: DemoParte = {
+  razao_social: 'Provedora Demo de Software Ltda',
+  cpfcnpj: '11444777000161',
+  endereco: 'Rua Vergueiro, 1000, Liberdade, São Paulo/SP, CEP 01504-000',
+};
 
 // ---------------------------------------------------------------------------------------------
 // The data
 // ---------------------------------------------------------------------------------------------
 
-async function inserirDemo(tx: Queryable, senhaHash: string, agora: Date): Promise<void> {
+async function inserirDemo(
+  tx: Queryable,
+  storage: FileStorage,
+  senhaHash: string,
+  agora: Date,
+  fixedTokens: boolean,
+): Promise<void> {
+  const faturaToken = (cliente: keyof typeof E2E_FATURA_TOKENS) =>
+    fixedTokens ? E2E_FATURA_TOKENS[cliente] : newInvoiceToken();
   const hoje = hojeEmSaoPaulo(agora);
   const inicioMes = isoDia(hoje.ano, hoje.mes, 1);
   const fimMes = isoDia(hoje.ano, hoje.mes + 1, 0);
@@ -317,7 +346,7 @@ async function inserirDemo(tx: Queryable, senhaHash: string, agora: Date): Promi
         end_complemento: 'Conjunto 101',
         end_bairro: 'Bela Vista',
         gl_cidade_id: CIDADE.saoPaulo,
-        fatura_token: novoFaturaToken(),
+        fatura_token: faturaToken('empresaDemo'),
       })
       .returning(),
   );
@@ -338,7 +367,7 @@ async function inserirDemo(tx: Queryable, senhaHash: string, agora: Date): Promi
         end_bairro: 'Centro',
         gl_cidade_id: CIDADE.beloHorizonte,
         data_nascimento: '1985-03-14',
-        fatura_token: novoFaturaToken(),
+        fatura_token: faturaToken('mariaSouza'),
       })
       .returning(),
   );
@@ -359,7 +388,7 @@ async function inserirDemo(tx: Queryable, senhaHash: string, agora: Date): Promi
         end_complemento: null,
         end_bairro: 'Centro',
         gl_cidade_id: CIDADE.curitiba,
-        fatura_token: novoFaturaToken(),
+        fatura_token: faturaToken('novaEmpresa'),
       })
       .returning(),
   );
@@ -447,7 +476,12 @@ async function inserirDemo(tx: Queryable, senhaHash: string, agora: Date): Promi
     },
   ]);
 
-  await inserirFaturas(tx, empresaDemo.id, empresaDemo.cpfcnpj, contratoEmpresaDemo.id, hoje);
+  const tomador: DemoParte = {
+    razao_social: empresaDemo.razao_social,
+    cpfcnpj: empresaDemo.cpfcnpj,
+    endereco: 'Avenida Paulista, 1000, Conjunto 101, Bela Vista, São Paulo/SP, CEP 01310-100',
+  };
+  await inserirFaturas(tx, storage, empresaDemo.id, tomador, contratoEmpresaDemo.id, hoje);
 }
 
 interface ItemDemo {
@@ -459,13 +493,27 @@ interface ItemDemo {
 }
 
 /**
+ * Which links each paid month's NFS-e has, so every case of the list's actions shows up:
+ * city-hall page, national key (its public consultation), PDF; the oldest note has none at all.
+ */
+function linksDaNota(mesesAtras: number) {
+  if (mesesAtras === 11) return { url: false, chave: false, arquivos: false, pdf: false };
+  if (mesesAtras === 10) return { url: true, chave: false, arquivos: true, pdf: false };
+  if (mesesAtras === 9) return { url: false, chave: false, arquivos: true, pdf: true };
+  if (mesesAtras >= 6) return { url: false, chave: true, arquivos: true, pdf: true };
+  return { url: true, chave: true, arquivos: true, pdf: true };
+}
+
+/**
  * Twelve monthly invoices of Empresa Demonstração, due on the 10th of the current month and the
- * eleven before it: the current one open (5), two overdue (8), the rest paid (6) with an NFS-e.
+ * eleven before it: the current one open (5), two overdue (8), the rest paid (6) with an NFS-e
+ * (its DANFSe PDF and XML generated and stored, see linksDaNota).
  */
 async function inserirFaturas(
   tx: Queryable,
+  storage: FileStorage,
   clienteId: number,
-  cnpj: string,
+  tomador: DemoParte,
   contratoId: number,
   hoje: Dia,
 ): Promise<void> {
@@ -547,20 +595,38 @@ async function inserirFaturas(
 
     if (confirmado) {
       const numero = String(2000 + (12 - mesesAtras));
-      const chave = `${CIDADE.saoPaulo}2${cnpj}${ano}${mes}${numero.padStart(9, '0')}`.padEnd(
-        50,
-        '0',
-      );
-      await tx.insert(pgNfse).values({
+      const emissao = new Date(confirmado.getTime() + 2 * 60 * 60 * 1000);
+      const links = linksDaNota(mesesAtras);
+      const chave = links.chave
+        ? buildChaveAcesso({
+            codigoMunicipio: CIDADE.saoPaulo,
+            ambienteGerador: 2,
+            inscricaoFederal: DEMO_PRESTADOR.cpfcnpj,
+            numero: Number(numero),
+            ano: emissao.getUTCFullYear(),
+            mes: emissao.getUTCMonth() + 1,
+            codigoNumerico: 100_000_000 + ((fatura.id * 7919) % 800_000_000),
+          })
+        : null;
+      const nota = {
+        numero,
+        emissao,
+        competencia,
+        chave,
+        prestador: DEMO_PRESTADOR,
+        tomador,
+        discriminacao,
+        itens: itens.map((item) => ({ ...item, valor: centavosParaDecimal(item.centavos) })),
+        total: centavosParaDecimal(totalCentavos),
+      };
+      await registrarNfse(tx, storage, {
         pg_fatura_id: fatura.id,
         nf_numero: numero,
-        datahora_emissao: new Date(confirmado.getTime() + 2 * 60 * 60 * 1000),
+        datahora_emissao: emissao,
         chave_acesso: chave,
-        // The oldest note has no link at the city hall: its actions show disabled.
-        url_visualizar:
-          mesesAtras === 11
-            ? null
-            : `https://nfse.prefeitura.example/notas/${numero}?chave=${chave}`,
+        url_visualizar: links.url ? `https://nfse.prefeitura.example/notas/${numero}` : null,
+        pdf: links.pdf ? await gerarDanfsePdf(nota) : null,
+        xml: links.arquivos ? gerarNfseXml(nota) : null,
       });
     }
   }

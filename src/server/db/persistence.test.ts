@@ -9,6 +9,7 @@ import { openDatabase } from './database.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
 import { seedDemoData } from './demo-seed.ts';
 import { seedReferenceData } from './reference-data.ts';
+import { localStorageFor } from '../storage/file-storage.ts';
 import { glCliente, glUsuario } from './schema.ts';
 
 // These tests are about the embedded database's files, whatever DATABASE_URL says.
@@ -26,7 +27,7 @@ async function startLikeMain(dataDir: string) {
   const handle = await openDatabase({ kind: 'pglite', dataDir });
   await handle.migrate();
   await seedReferenceData(handle.db);
-  const seeded = await seedDemoData(handle.db);
+  const seeded = await seedDemoData(handle.db, localStorageFor(dataDir));
   return { handle, seeded };
 }
 

@@ -118,8 +118,13 @@ export const glUsuario = pgTable(
     /** NULL for customers; the staff level otherwise (operator ≤ 5, supervisor ≤ 3, admin ≤ 1). */
     nivel: integer('nivel'),
     ativo: boolean('ativo').notNull().default(true),
-    /** Base32 TOTP secret; present only once 2FA was activated. */
+    /**
+     * The TOTP secret, encrypted (AES-256-GCM, docs/decisions/011-two-factor.md). While
+     * twofa_ativo is false it is the pending secret of an enrolment not yet activated.
+     */
     twofa_secret: text('twofa_secret'),
+    /** When a code of the pending secret was last validated; activation must follow within 10 min. */
+    twofa_secret_validado_em: instante('twofa_secret_validado_em'),
     twofa_ativo: boolean('twofa_ativo').notNull().default(false),
     /** "Lembrar em 30 dias": do not offer 2FA activation again before this instant. */
     twofa_lembrar_em: instante('twofa_lembrar_em'),
@@ -500,6 +505,20 @@ export const glAcessoTentativa = pgTable(
     bloqueado_ate: instante('bloqueado_ate'),
   },
   (t) => [index('gl_acesso_tentativa_janela_inicio_idx').on(t.janela_inicio)],
+);
+
+/**
+ * ALTCHA challenges already accepted (hash of the challenge signature), kept until they expire:
+ * the unique hash is what makes a solved challenge usable once, even under concurrent requests.
+ */
+export const glCaptchaDesafioUsado = pgTable(
+  'gl_captcha_desafio_usado',
+  {
+    ...auditoria(),
+    desafio_hash: text('desafio_hash').notNull().unique('gl_captcha_desafio_usado_hash_uq'),
+    datahora_expira: instante('datahora_expira').notNull(),
+  },
+  (t) => [index('gl_captcha_desafio_usado_datahora_expira_idx').on(t.datahora_expira)],
 );
 
 /** Password-reset tokens (hashed, single-use, expiring). */

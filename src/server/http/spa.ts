@@ -18,6 +18,7 @@ export interface SpaOptions {
   /** The Vite build output (dist/client); absent in API tests, where only /api is served. */
   clientDir: string | null;
   providerName: string;
+  contactEmail?: string | undefined;
 }
 
 /**
@@ -55,7 +56,8 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     }
     const html = template
       .replace('__CSRF_TOKEN__', escapeHtml(request.session.csrfToken))
-      .replaceAll('__PROVIDER_NAME__', escapeHtml(options.providerName));
+      .replaceAll('__PROVIDER_NAME__', escapeHtml(options.providerName))
+      .replaceAll('__CONTACT_EMAIL__', escapeHtml(options.contactEmail ?? ''));
     return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
   };
 

@@ -6,6 +6,7 @@ import {
   createSession,
   deleteSession,
   findSession,
+  parseSessionCookie,
   updateSessionContext,
   type SessionContext,
   type SessionRecord,
@@ -48,6 +49,13 @@ export class RequestSession {
 
   get isAuthenticated(): boolean {
     return this.record !== null;
+  }
+
+  /** Id and token of the signed-in session (the cookie's parts), for the §3 login info. */
+  get credentials(): { id: string; token: string } | null {
+    if (!this.record) return null;
+    const parsed = parseSessionCookie(this.cookieValue);
+    return parsed && parsed.id === this.record.id ? parsed : null;
   }
 
   /** Issues a new session (a new id at every sign-in: no fixation) and its cookies. */
@@ -98,6 +106,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: RequestSession;
   }
+  interface FastifyContextConfig {
+    /**
+     * An API route served outside /api (§7 writes `acesso/login_evento` without it): it gets the
+     * session and the CSRF check like every /api route.
+     */
+    api?: boolean;
+  }
+}
+
+/** /api/* and the few API routes the specification places outside it. */
+export function isApiRequest(request: FastifyRequest): boolean {
+  return request.url.startsWith('/api/') || request.routeOptions.config?.api === true;
 }
 
 export function registerSessions(app: FastifyInstance, options: SessionOptions): void {
@@ -109,7 +129,7 @@ export function registerSessions(app: FastifyInstance, options: SessionOptions):
     const session = new RequestSession(cookieValue, options, request, reply);
     request.session = session;
     if (!existing || request.cookies[CSRF_COOKIE] !== session.csrfToken) session.setCookies(cookieValue);
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRequest(request)) return;
 
     if (UNSAFE_METHODS.has(request.method)) {
       const header = request.headers[CSRF_HEADER];

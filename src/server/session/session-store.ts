@@ -106,6 +106,20 @@ export async function updateSessionContext(
     .where(eq(glSessao.id, sessionId));
 }
 
+/**
+ * Ends the session named by an id and token (the notice screen's logout, §7), only when the
+ * token matches. Returns whether a session ended.
+ */
+export async function deleteSessionWithToken(db: Queryable, sessionId: string, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ token_hash: glSessao.token_hash })
+    .from(glSessao)
+    .where(eq(glSessao.id, sessionId));
+  if (!row || !safeEqual(row.token_hash, hashToken(token))) return false;
+  await deleteSession(db, sessionId);
+  return true;
+}
+
 export async function deleteSession(db: Queryable, sessionId: string): Promise<void> {
   await db.delete(glSessao).where(eq(glSessao.id, sessionId));
 }

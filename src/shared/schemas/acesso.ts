@@ -98,6 +98,32 @@ export type LogoutRequest = z.input<typeof LogoutRequestSchema>;
 /** §7 POST api/admin/cliente/selecionar (staff admins). */
 export const AdminSelectClientRequestSchema = z.object({ id: IdSchema });
 
+/** data of POST api/admin/cliente/selecionar; the message says 'Cliente {name} selecionado.' (§8). */
+export interface AdminSelectClientResponse {
+  cliente: { id: number; razao_social: string; nome_fantasia: string | null };
+}
+
+/** §7 GET /api/gl_produto/{pid}/edit. */
+export const ProductParamsSchema = z.object({ pid: IdSchema });
+
+/**
+ * Texts of the sign-in flows where the specification shows none (§8 gives only the selection
+ * message). Kept here until they move to src/shared/messages.ts.
+ */
+export const ACESSO_MESSAGES = {
+  /** Wrong e-mail or password, inactive user, throttled or locked: one answer for all. */
+  invalidCredentials: 'E-mail ou senha inválidos.',
+  /** The event login's password confirmation (e.login), wrong or throttled. */
+  invalidPassword: 'Senha inválida.',
+  captchaFailed: 'Confirme que você não é um robô.',
+  productNotFound: 'Produto não encontrado.',
+  /** An unknown, expired or wrongly signed access event: nothing more is said. */
+  eventNotFound: 'Link de acesso inválido ou expirado.',
+  clientNotFound: 'Cliente não encontrado.',
+  /** §8, to the letter. */
+  clientSelected: (name: string) => `Cliente ${name} selecionado.`,
+} as const;
+
 export { DeviceNameSchema };
 
 // ---------------------------------------------------------------------------------------------

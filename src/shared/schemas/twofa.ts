@@ -5,6 +5,7 @@ import {
   TWOFA_CODE_REQUIRED_MESSAGE,
   TwofaCodeSchema,
 } from '../fields.ts';
+import { IdSchema } from './acesso.ts';
 
 /** A base32 TOTP secret as twofaGenerateQrCode hands it out (RFC 4648 alphabet). */
 const SecretSchema = z
@@ -33,6 +34,36 @@ export const TwofaDisableRequestSchema = z.object({ code: TwofaCodeSchema });
 export const TwofaActivateWhenRequestSchema = z
   .object({ dias: z.number().int().min(1).max(365).optional() })
   .optional();
+
+/** §7 POST /api/gl_usuario/{id}/twofaUntrustInDevice. */
+export const TwofaDeviceParamsSchema = z.object({ id: IdSchema });
+
+export interface TwofaActivateWhenResponse {
+  /** ISO instant before which the activation modal is not offered again. */
+  twofa_lembrar_em: string;
+}
+
+export interface TwofaValidateCodeResponse {
+  isValid: boolean;
+}
+
+/** data of twofaActivateTwoFactorAuth: the first recovery keys, shown once (§4). */
+export type TwofaActivateResponse = TwofaRecoveryKeysResponse;
+
+export interface TwofaDisableResponse {
+  disabled: boolean;
+}
+
+/** Texts of the 2FA calls; §8 gives the two success messages and 'Código inválido.'. */
+export const TWOFA_MESSAGES = {
+  activated: '2FA ativado com sucesso!',
+  disabled: '2FA desativado com sucesso!',
+  invalidCode: TWOFA_CODE_INVALID_MESSAGE,
+  // Ours:
+  alreadyEnabled: 'A autenticação em dois fatores já está ativada.',
+  notEnabled: 'A autenticação em dois fatores não está ativada.',
+  deviceNotFound: 'Dispositivo não encontrado.',
+} as const;
 
 export interface TwofaQrCodeResponse {
   /** PNG data URL of the otpauth:// URI. */

@@ -1,7 +1,6 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import { MESSAGES } from '#shared/messages';
-import { LogoutRequestSchema } from '#shared/schemas/acesso';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { anonymousSession, describeSession } from './service.ts';
@@ -10,6 +9,7 @@ import { anonymousSession, describeSession } from './service.ts';
  * GET api/sessao/web (§7). With no valid session the body carries status 400 and 'Sessão
  * expirada.' (§4: that is how the SPA learns the session is gone), over HTTP 200 because the
  * question was answered; see docs/decisions/004-anonymous-session-answer.md.
+ * (POST /api/acesso/logout lives in modules/acesso.)
  */
 export const sessaoRoutes: FastifyPluginCallbackZod<{ db: Database; config: Config }> = (app, { db, config }, done) => {
   app.get('/sessao/web', async (request, reply) => {
@@ -20,12 +20,6 @@ export const sessaoRoutes: FastifyPluginCallbackZod<{ db: Database; config: Conf
       return envelope(anonymousSession(config.isProduction), { status: 400, message: MESSAGES.sessionExpired });
     }
     return envelope(info);
-  });
-
-  /** §7 POST /api/acesso/logout: ends the server-side session. Event-token variants: issue 4. */
-  app.post('/acesso/logout', { schema: { body: LogoutRequestSchema } }, async (request) => {
-    await request.session.end();
-    return envelope(null);
   });
   done();
 };

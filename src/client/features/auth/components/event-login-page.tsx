@@ -1,6 +1,137 @@
+import '#shared/zod-locale';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import { EventLoginRequestSchema, type EventLoginRequest } from '#shared/schemas/acesso';
+import { Captcha, useCaptcha } from '../../../components/captcha';
 import { Page } from '../../../components/page';
+import { TextField } from '../../../components/text-field';
+import { applyFieldErrors, isFieldErrorResponse } from '../../../lib/api-client';
+import { pageNavigation } from '../../../lib/navigation';
+import { isHttpUrl, sameOriginPath } from '../../../lib/post-login';
+import { pathTo } from '../../../paths';
+import { useLoginEvent } from '../api/login-event';
 
-/** e.login (§2 /e/login): password confirmation for an event login. Only the title for now; its own issue fills it. */
+export const EVENT_LOGIN_TEXTS = {
+  title: 'Confirme sua senha',
+  intro: 'Por segurança, confirme sua senha para continuar.',
+  missing:
+    'Este link de confirmação está incompleto: faltam os dados do evento. Volte ao sistema de onde veio e tente novamente.',
+  password: 'Senha',
+  submit: 'Confirmar',
+} as const;
+
+/**
+ * e.login (§2 /e/login?to&evento_id&evento_token): another system sends a signed-in person here
+ * to confirm their password before an action; data.to says where to go afterwards.
+ */
 export function EventLoginPage() {
-  return <Page title="Confirme sua senha" />;
+  const [query] = useSearchParams();
+  const eventoId = query.get('evento_id')?.trim() ?? '';
+  const eventoToken = query.get('evento_token')?.trim() ?? '';
+  return (
+    <Page title={EVENT_LOGIN_TEXTS.title}>
+      <div className="app-login mx-auto">
+        {eventoId && eventoToken ? (
+          <EventLoginForm eventoId={eventoId} eventoToken={eventoToken} to={query.get('to')} />
+        ) : (
+          <Alert variant="warning">{EVENT_LOGIN_TEXTS.missing}</Alert>
+        )}
+      </div>
+    </Page>
+  );
+}
+
+function EventLoginForm({
+  eventoId,
+  eventoToken,
+  to,
+}: {
+  eventoId: string;
+  eventoToken: string;
+  to: string | null;
+}) {
+  const navigate = useNavigate();
+  const captcha = useCaptcha();
+  const loginEvent = useLoginEvent();
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(EventLoginRequestSchema),
+    defaultValues: {
+      evento_id: eventoId,
+      evento_token: eventoToken,
+      to,
+      password: '',
+    } satisfies EventLoginRequest,
+  });
+  const password = useWatch({ control, name: 'password' }) ?? '';
+  const busy = loginEvent.isPending || loginEvent.isSuccess;
+  const canSubmit = captcha.ready && password !== '' && !busy;
+
+  const onSubmit = handleSubmit((values) => {
+    loginEvent.mutate(
+      {
+        evento_id: values.evento_id,
+        evento_token: values.evento_token,
+        to: values.to ?? null,
+        password: values.password,
+        recaptcha: captcha.token,
+      },
+      {
+        onSuccess: ({ to: destination }) => {
+          const path = sameOriginPath(destination);
+          if (path) void navigate(path);
+          else if (isHttpUrl(destination)) pageNavigation.load(destination);
+          // Never a javascript: or data: address; the portal's panel instead.
+          else void navigate(pathTo('dashboard'));
+        },
+        onError: (error) => {
+          captcha.reset();
+          const shown = applyFieldErrors(setError, error);
+          if (shown && isFieldErrorResponse(error) && !error.fieldErrors.password) return;
+          setFocus('password', { shouldSelect: true });
+        },
+      },
+    );
+  });
+
+  const eventError = errors.evento_id?.message ?? errors.evento_token?.message;
+
+  return (
+    <form
+      noValidate
+      aria-label={EVENT_LOGIN_TEXTS.title}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <p>{EVENT_LOGIN_TEXTS.intro}</p>
+      {eventError && (
+        <Alert variant="danger" role="alert">
+          {EVENT_LOGIN_TEXTS.missing}
+        </Alert>
+      )}
+      <TextField
+        id="e-login-senha"
+        label={EVENT_LOGIN_TEXTS.password}
+        type="password"
+        autoComplete="current-password"
+        aria-required
+        registration={register('password')}
+        error={errors.password?.message}
+      />
+      <Captcha control={captcha} error={errors.recaptcha?.message} />
+      <div className="d-grid">
+        <Button type="submit" disabled={!canSubmit}>
+          {EVENT_LOGIN_TEXTS.submit}
+        </Button>
+      </div>
+    </form>
+  );
 }

@@ -1,6 +1,410 @@
+import { lazy, Suspense, useEffect, useState, type FocusEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+// Types only: the schemas' code (zod) loads with utils/login-schema, off the first download.
+import type {
+  LoginInfo,
+  LoginRequest,
+  PublicProduct,
+  TwofaCheckResponse,
+} from '#shared/schemas/acesso';
+import { Captcha, useCaptcha } from '../../../components/captcha';
 import { Page } from '../../../components/page';
+import { CheckField, TextField } from '../../../components/text-field';
+import {
+  ApiError,
+  applyFieldErrors,
+  handleApiError,
+  isFieldErrorResponse,
+} from '../../../lib/api-client';
+import { lazyResolver } from '../../../lib/lazy-resolver';
+import { readMeta } from '../../../lib/page-meta';
+import type { LoginIntent } from '../../../lib/post-login';
+import { pathTo } from '../../../paths';
+import { useCheckTwofa } from '../api/check-twofa';
+import { useProduct } from '../api/get-product';
+import { useLogin } from '../api/login';
+import { useRemindTwofaLater } from '../api/remind-twofa-later';
+import type { LOGIN_LIMITS, LoginValues } from '../utils/login-schema';
 
-/** login (§2 /login/{pid}). Only the title for now; its own issue fills it. */
+/**
+ * The login route has a download budget (scripts/bundle-budget.mjs, 180 KB gzipped); zod alone
+ * is about 26 KB of it. The form works without it, and validation loads it in the background.
+ */
+const loadLoginSchema = () => import('../utils/login-schema');
+const loginResolver = lazyResolver(async () => (await loadLoginSchema()).loginResolver);
+/** What follows a login (lib/post-login), fetched while the login request is on its way. */
+const loadLoginFlow = () => import('../../../lib/post-login');
+
+// Only after a login that needs it (§2): its code stays out of the login screen's download.
+const TwofaActivationModal = lazy(async () => ({
+  default: (await import('./twofa-activation-modal')).TwofaActivationModal,
+}));
+
+export const LOGIN_TEXTS = {
+  title: 'Entrar',
+  productNotFound: 'Produto não encontrado. Confira o endereço de acesso que você recebeu.',
+  productFailed: 'Não foi possível carregar o produto.',
+  retry: 'Tentar novamente',
+  email: 'E-mail',
+  password: 'Senha',
+  code: 'Código de verificação (2FA)',
+  codeHint: '6 dígitos',
+  trust: 'Confiar neste dispositivo',
+  trustHint: 'Por 60 dias, este dispositivo não pedirá o código.',
+  deviceName: 'Nome do dispositivo',
+  deviceNamePlaceholder: 'Ex.: Notebook do escritório',
+  submit: 'Entrar',
+  submitManage: 'Entrar & Gerenciar meus dados',
+  signUp: 'Cadastre-se',
+  forgot: 'Esqueci minha senha',
+  contact: 'Fale conosco',
+} as const;
+
+/** Only a positive integer is a product id; anything else cannot be one. */
+function parsePid(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  const pid = Number(raw);
+  return pid > 0 ? pid : null;
+}
+
+/** §4: the check runs only for an e-mail with exactly one '@'. */
+function hasSingleAt(value: string): boolean {
+  return value.split('@').length === 2;
+}
+
+const normalizeEmail = (value: string) => value.trim().toLowerCase();
+
+/** login (§2 /login/{pid}, §4, §5). */
 export function LoginPage() {
-  return <Page title="Entrar" />;
+  const { pid: rawPid } = useParams();
+  const pid = parsePid(rawPid);
+  if (pid === null) {
+    return (
+      <Page title={LOGIN_TEXTS.title}>
+        <Alert variant="warning">{LOGIN_TEXTS.productNotFound}</Alert>
+      </Page>
+    );
+  }
+  // A new product is a new form.
+  return <LoginScreen key={pid} pid={pid} />;
+}
+
+function LoginScreen({ pid }: { pid: number }) {
+  const product = useProduct(pid);
+  const notFound = product.error instanceof ApiError && product.error.httpStatus === 404;
+  return (
+    <Page title={LOGIN_TEXTS.title}>
+      <div className="app-login mx-auto">
+        {product.isError ? (
+          notFound ? (
+            <Alert variant="warning">{LOGIN_TEXTS.productNotFound}</Alert>
+          ) : (
+            <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+              <span>{LOGIN_TEXTS.productFailed}</span>
+              <Button size="sm" variant="outline-danger" onClick={() => void product.refetch()}>
+                {LOGIN_TEXTS.retry}
+              </Button>
+            </Alert>
+          )
+        ) : (
+          <>
+            <ProductHeader product={product.data} />
+            <LoginForm pid={pid} product={product.data} />
+          </>
+        )}
+      </div>
+    </Page>
+  );
+}
+
+/**
+ * A logo is shown only from this site or as a data: URL: the CSP (img-src 'self' data:) would
+ * block any other address, and the console error it logs.
+ */
+function displayableLogo(url: string | null | undefined): string | null {
+  if (!url) return null;
+  if (/^data:image\//i.test(url)) return url;
+  try {
+    const parsed = new URL(url, window.location.origin);
+    return parsed.origin === window.location.origin ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function ProductHeader({ product }: { product: PublicProduct | undefined }) {
+  if (!product) {
+    return (
+      <p className="text-body-secondary" aria-busy="true">
+        Carregando o produto...
+      </p>
+    );
+  }
+  const logo = displayableLogo(product.logo_url);
+  return (
+    <div className="d-flex align-items-center gap-3 mb-4">
+      {logo && <img src={logo} alt={`Logotipo de ${product.nome}`} className="app-login-logo" />}
+      <p className="lead mb-0">{product.nome}</p>
+    </div>
+  );
+}
+
+interface PendingRouting {
+  info: LoginInfo;
+  intent: LoginIntent;
+}
+
+function LoginForm({ pid, product }: { pid: number; product: PublicProduct | undefined }) {
+  const navigate = useNavigate();
+  const route = (info: LoginInfo, intent: LoginIntent) =>
+    void loadLoginFlow().then(
+      (flow) => flow.followLoginDestination(info, intent, navigate),
+      handleApiError,
+    );
+  const captcha = useCaptcha();
+  const login = useLogin();
+  const checkTwofa = useCheckTwofa();
+  const remindLater = useRemindTwofaLater();
+  const [checks, setChecks] = useState<Record<string, TwofaCheckResponse>>({});
+  // The server asked for the code (422 errors.twofaCode) although no check said so.
+  const [serverAskedCode, setServerAskedCode] = useState(false);
+  const [pending, setPending] = useState<PendingRouting | null>(null);
+
+  const [limits, setLimits] = useState<typeof LOGIN_LIMITS | null>(null);
+  useEffect(() => {
+    // Fetches the validation chunk now, so the first submit does not wait for it.
+    loadLoginSchema().then(
+      (schema) => setLimits(schema.LOGIN_LIMITS),
+      // The resolver says so if it is still missing at submit.
+      () => undefined,
+    );
+  }, []);
+
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    setFocus,
+    clearErrors,
+    formState: { errors },
+  } = useForm<LoginRequest, unknown, LoginValues>({
+    resolver: loginResolver,
+    defaultValues: {
+      email: '',
+      senha: '',
+      gl_produto_id: pid,
+      twofaCode: '',
+      twofaTrust: false,
+      twofaTrustName: '',
+    } satisfies LoginRequest,
+  });
+  const [email = '', senha = '', twofaCode, twofaTrust, twofaTrustName] = useWatch({
+    control,
+    name: ['email', 'senha', 'twofaCode', 'twofaTrust', 'twofaTrustName'],
+  });
+
+  const check = checks[normalizeEmail(email)];
+  // §4, §5: the code is needed when 2FA is on and this device is not trusted.
+  const codeRequired =
+    serverAskedCode || (check !== undefined && check.twofa_enabled && !check.twofa_isTrustedDevice);
+  const trusting = codeRequired && Boolean(twofaTrust);
+
+  useEffect(() => {
+    if (serverAskedCode) setFocus('twofaCode');
+  }, [serverAskedCode, setFocus]);
+
+  const onEmailBlur = (value: string) => {
+    const key = normalizeEmail(value);
+    if (!hasSingleAt(key) || key in checks) return;
+    checkTwofa.mutate(
+      { email: value.trim() },
+      { onSuccess: (result) => setChecks((current) => ({ ...current, [key]: result })) },
+    );
+  };
+
+  const busy = login.isPending || login.isSuccess || remindLater.isPending;
+  // §5: enabled only with the product loaded, the captcha ready, the fields the login needs.
+  const canSubmit =
+    product !== undefined &&
+    captcha.ready &&
+    email.trim() !== '' &&
+    senha !== '' &&
+    (!codeRequired || (twofaCode ?? '').trim() !== '') &&
+    (!trusting || (twofaTrustName ?? '').trim() !== '') &&
+    !busy;
+
+  const submit = (intent: LoginIntent) =>
+    handleSubmit(async (values) => {
+      if (codeRequired && !values.twofaCode) {
+        // Loaded already: the resolver needed it a moment ago.
+        const { CODE_REQUIRED_MESSAGE } = await loadLoginSchema();
+        setError(
+          'twofaCode',
+          { type: 'required', message: CODE_REQUIRED_MESSAGE },
+          { shouldFocus: true },
+        );
+        return;
+      }
+      const payload: LoginRequest = {
+        email: values.email,
+        senha: values.senha,
+        recaptcha: captcha.token,
+        gl_produto_id: pid,
+        twofaCode: codeRequired ? values.twofaCode : null,
+        twofaTrust: trusting,
+        twofaTrustName: trusting ? values.twofaTrustName : null,
+      };
+      const flow = loadLoginFlow();
+      login.mutate(
+        { payload, intent },
+        {
+          onSuccess: (info) => {
+            void flow.then((loaded) => {
+              loaded.applyLoginInfo(info);
+              // §2: when 2FA is not set up, the activation offer comes first.
+              if (info.twofa_shouldAskCreate) setPending({ info, intent });
+              else loaded.followLoginDestination(info, intent, navigate);
+            }, handleApiError);
+          },
+          onError: (error) => {
+            // §4: a failed login needs a new captcha (a solution is good for one try).
+            captcha.reset();
+            if (applyFieldErrors(setError, error)) {
+              if (isFieldErrorResponse(error) && error.fieldErrors.twofaCode) {
+                setServerAskedCode(true);
+              }
+              return;
+            }
+            // §4: a wrong login puts the person back on the password (the notice says why).
+            setFocus('senha', { shouldSelect: true });
+          },
+        },
+      );
+    });
+
+  const contactEmail = readMeta('contact-email');
+
+  return (
+    <>
+      <form
+        noValidate
+        aria-label={LOGIN_TEXTS.title}
+        onSubmit={(event) => {
+          // Enter in a field: 'Entrar', unless the rules of §5 keep the buttons off.
+          event.preventDefault();
+          if (canSubmit) void submit('enter')(event);
+        }}
+      >
+        {errors.root && (
+          <Alert variant="danger" role="alert">
+            {errors.root.message}
+          </Alert>
+        )}
+        <TextField
+          id="login-email"
+          label={LOGIN_TEXTS.email}
+          type="email"
+          autoComplete="username"
+          maxLength={limits?.email}
+          aria-required
+          registration={register('email', {
+            onBlur: (event: FocusEvent<HTMLInputElement>) => onEmailBlur(event.target.value),
+          })}
+          error={errors.email?.message}
+        />
+        <TextField
+          id="login-senha"
+          label={LOGIN_TEXTS.password}
+          type="password"
+          autoComplete="current-password"
+          aria-required
+          registration={register('senha')}
+          error={errors.senha?.message}
+        />
+        {codeRequired && (
+          <>
+            <TextField
+              id="login-twofa-code"
+              label={LOGIN_TEXTS.code}
+              hint={LOGIN_TEXTS.codeHint}
+              autoComplete="one-time-code"
+              maxLength={limits?.twofaCode}
+              aria-required
+              registration={register('twofaCode', { shouldUnregister: true })}
+              error={errors.twofaCode?.message}
+            />
+            <CheckField
+              id="login-twofa-trust"
+              label={LOGIN_TEXTS.trust}
+              hint={LOGIN_TEXTS.trustHint}
+              registration={register('twofaTrust', { shouldUnregister: true })}
+            />
+            {trusting && (
+              <TextField
+                id="login-twofa-trust-name"
+                label={LOGIN_TEXTS.deviceName}
+                placeholder={LOGIN_TEXTS.deviceNamePlaceholder}
+                maxLength={limits?.deviceName}
+                aria-required
+                registration={register('twofaTrustName', { shouldUnregister: true })}
+                error={errors.twofaTrustName?.message}
+              />
+            )}
+          </>
+        )}
+        <Captcha
+          control={{
+            ...captcha,
+            onToken: (token) => {
+              clearErrors('recaptcha');
+              captcha.onToken(token);
+            },
+          }}
+          error={errors.recaptcha?.message}
+        />
+        <div className="d-grid gap-2 mb-3">
+          <Button type="submit" variant="primary" disabled={!canSubmit}>
+            {LOGIN_TEXTS.submit}
+          </Button>
+          <Button
+            type="button"
+            variant="outline-primary"
+            disabled={!canSubmit}
+            onClick={(event) => void submit('manage')(event)}
+          >
+            {LOGIN_TEXTS.submitManage}
+          </Button>
+          {product?.cadastro_permitido && (
+            <Link className="btn btn-outline-secondary" to={pathTo('conta_criar', { pid })}>
+              {LOGIN_TEXTS.signUp}
+            </Link>
+          )}
+        </div>
+        <div className="d-flex flex-wrap justify-content-between gap-2 small">
+          <Link to={pathTo('recuperar_email', { pid })}>{LOGIN_TEXTS.forgot}</Link>
+          {contactEmail && <a href={`mailto:${contactEmail}`}>{LOGIN_TEXTS.contact}</a>}
+        </div>
+      </form>
+      {pending && (
+        <Suspense fallback={null}>
+          <TwofaActivationModal
+            busy={remindLater.isPending || remindLater.isSuccess}
+            onActivate={() =>
+              void navigate(pathTo('me.twofa', {}, { origin: 'login', pid, askOnMount: 1 }))
+            }
+            onRemindLater={() =>
+              remindLater.mutate(undefined, {
+                onSuccess: () => route(pending.info, pending.intent),
+              })
+            }
+            onContinue={() => route(pending.info, pending.intent)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
 }

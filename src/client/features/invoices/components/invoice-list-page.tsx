@@ -1,6 +1,123 @@
-import { Page } from '../../../components/page';
+import { useCallback, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import { documentKind, formatCpfCnpj } from '#shared/cpf-cnpj';
+import { SITUACAO_FILTROS, type FaturaDto } from '#shared/schemas/fatura';
+import { Page, usePageTitle } from '../../../components/page';
+import { PageLoading } from '../../../components/page-loading';
+import { useInvoices } from '../api/get-invoices';
+import '../invoices.css';
+import { InvoiceDetailsModal } from './invoice-details-modal';
+import { InvoiceFilters } from './invoice-filters';
+import { InvoiceTable } from './invoice-table';
 
-/** cliente.fatura.index (§2 /cliente/{token}/fatura). Only the title for now; its own issue fills it. */
+export const NOT_FOUND_TEXT =
+  'Não encontramos faturas para este endereço. Confira o link que você recebeu.';
+export const EMPTY_TEXT = 'Nenhuma fatura encontrada.';
+
+const FILTER_PARAM = 'situacao';
+const FILTER_CODES = new Set(
+  SITUACAO_FILTROS.flatMap(({ situacao }) => (situacao === null ? [] : [situacao])),
+);
+
+/** The filter in the address (?situacao=6), so it survives a reload and the back button. */
+function useSituacaoFilter(): [number | null, (situacao: number | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const value = Number(params.get(FILTER_PARAM));
+  const active = FILTER_CODES.has(value) ? value : null;
+  const setActive = useCallback(
+    (situacao: number | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (situacao === null) next.delete(FILTER_PARAM);
+          else next.set(FILTER_PARAM, String(situacao));
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [active, setActive];
+}
+
+/**
+ * cliente.fatura.index (§2 /cliente/{token}/fatura): a client's invoices, reached by the token in
+ * the path alone (§6). Heading with the company name and its CPF/CNPJ (§5 mask), filter badges
+ * with counts, the table, and the read-only details of a row.
+ */
 export function InvoiceListPage() {
-  return <Page title="Faturas" />;
+  const { token = '' } = useParams();
+  const query = useInvoices(token);
+  const [active, setActive] = useSituacaoFilter();
+  const [selected, setSelected] = useState<FaturaDto | null>(null);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+
+  const faturas = useMemo(() => query.data?.faturaList ?? [], [query.data]);
+  const counts = useMemo(() => {
+    const bySituacao = new Map<number, number>();
+    for (const fatura of faturas)
+      bySituacao.set(fatura.situacao, (bySituacao.get(fatura.situacao) ?? 0) + 1);
+    return bySituacao;
+  }, [faturas]);
+  const shown = useMemo(
+    () => (active === null ? faturas : faturas.filter((fatura) => fatura.situacao === active)),
+    [faturas, active],
+  );
+  const open = useCallback((fatura: FaturaDto) => {
+    setSelected(fatura);
+    setDetailsOpen(true);
+  }, []);
+
+  if (query.isPending) {
+    return (
+      <Page title="Faturas">
+        <PageLoading />
+      </Page>
+    );
+  }
+  // A failure was already shown as a §8 notice.
+  if (query.isError) return <Page title="Faturas" />;
+  if (query.data === null) {
+    return (
+      <Page title="Faturas">
+        <Alert variant="warning">{NOT_FOUND_TEXT}</Alert>
+      </Page>
+    );
+  }
+
+  const { cliente } = query.data;
+  return (
+    <section className="py-4">
+      <ClientHeading razaoSocial={cliente.razao_social} cpfcnpj={cliente.cpfcnpj} />
+      <InvoiceFilters counts={counts} total={faturas.length} active={active} onChange={setActive} />
+      {shown.length === 0 ? (
+        <p className="text-body-secondary">{EMPTY_TEXT}</p>
+      ) : (
+        <InvoiceTable faturas={shown} onOpen={open} />
+      )}
+      <InvoiceDetailsModal
+        token={token}
+        fatura={selected}
+        show={detailsOpen}
+        onHide={() => setDetailsOpen(false)}
+        onExited={() => setSelected(null)}
+      />
+    </section>
+  );
+}
+
+/** §2 'Faturas de: {company name}' plus the CPF/CNPJ, masked (§5). */
+function ClientHeading({ razaoSocial, cpfcnpj }: { razaoSocial: string; cpfcnpj: string }) {
+  const title = `Faturas de: ${razaoSocial}`;
+  usePageTitle(title);
+  const kind = documentKind(cpfcnpj);
+  return (
+    <header className="mb-3">
+      <h1 className="h3 mb-1">{title}</h1>
+      <p className="text-body-secondary mb-0">
+        {kind === 'cpf' ? 'CPF' : kind === 'cnpj' ? 'CNPJ' : 'CPF/CNPJ'}: {formatCpfCnpj(cpfcnpj)}
+      </p>
+    </header>
+  );
 }

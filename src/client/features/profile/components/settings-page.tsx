@@ -1,6 +1,57 @@
+import { Link } from 'react-router';
+import ListGroup from 'react-bootstrap/ListGroup';
 import { Page } from '../../../components/page';
+import { useMeOrigin } from '../../../lib/me-origin';
+import { useResumeLogin } from '../../../lib/post-login';
+import { useLogout } from '../../../lib/session';
+import { pathTo } from '../../../paths';
 
-/** me.config (§2 /me/config): settings menu. Only the title for now; its own issue fills it. */
+export const SETTINGS_TEXTS = {
+  title: 'Configurações',
+  profile: 'Meus dados',
+  twofa: 'Gerenciar 2FA',
+  resume: 'Prosseguir com o Login',
+  logout: 'Logout',
+} as const;
+
+/** me.config (§2 /me/config?origin&pid): the settings menu. */
 export function SettingsPage() {
-  return <Page title="Configurações" />;
+  const { origin, pid } = useMeOrigin();
+  const query = { origin, pid };
+  const resume = useResumeLogin(pid);
+  const logout = useLogout(pid);
+  return (
+    <Page title={SETTINGS_TEXTS.title}>
+      <ListGroup as="nav" aria-label={SETTINGS_TEXTS.title} className="app-settings-menu">
+        <ListGroup.Item action as={Link} to={pathTo('me.meusdados', {}, query)}>
+          {SETTINGS_TEXTS.profile}
+        </ListGroup.Item>
+        <ListGroup.Item action as={Link} to={pathTo('me.twofa', {}, query)}>
+          {SETTINGS_TEXTS.twofa}
+        </ListGroup.Item>
+        {origin === 'login' && (
+          <ListGroup.Item
+            action
+            as="button"
+            type="button"
+            className="fw-semibold text-primary"
+            disabled={resume.isPending}
+            onClick={resume.resume}
+          >
+            {SETTINGS_TEXTS.resume}
+          </ListGroup.Item>
+        )}
+        <ListGroup.Item
+          action
+          as="button"
+          type="button"
+          className="text-danger"
+          disabled={logout.isPending}
+          onClick={() => logout.mutate({})}
+        >
+          {SETTINGS_TEXTS.logout}
+        </ListGroup.Item>
+      </ListGroup>
+    </Page>
+  );
 }

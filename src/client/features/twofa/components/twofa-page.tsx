@@ -1,6 +1,435 @@
+import '#shared/zod-locale';
+import './twofa-page.css';
+import { useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Modal from 'react-bootstrap/Modal';
+import Table from 'react-bootstrap/Table';
+import { TWOFA_CODE_MAX } from '#shared/fields';
+import { formatDateTime, MISSING } from '#shared/format';
+import {
+  TwofaDisableRequestSchema,
+  TwofaValidateCodeRequestSchema,
+  type TrustedDevice,
+  type TwofaQrCodeResponse,
+} from '#shared/schemas/twofa';
 import { Page } from '../../../components/page';
+import { PageLoading } from '../../../components/page-loading';
+import { TextField } from '../../../components/text-field';
+import { applyFieldErrors } from '../../../lib/api-client';
+import { useMeOrigin } from '../../../lib/me-origin';
+import { notify } from '../../../lib/notices';
+import { useResumeLogin } from '../../../lib/post-login';
+import { pathTo } from '../../../paths';
+import { CLIENT_TEXTS } from '../../../texts';
+import { useActivateTwofa } from '../api/activate-twofa';
+import { useDisableTwofa } from '../api/disable-twofa';
+import { useGenerateQrCode } from '../api/generate-qr-code';
+import { useGenerateRecoveryKeys } from '../api/generate-recovery-keys';
+import { useTwofaStatus } from '../api/get-twofa-status';
+import { useUntrustDevice } from '../api/untrust-device';
+import { useValidateCode } from '../api/validate-code';
+import { TWOFA_TEXTS } from '../texts';
+import { RecoveryKeys } from './recovery-keys';
 
-/** me.twofa (§2 /me/twofa): manage 2FA. Only the title for now; its own issue fills it. */
+type Panel = 'none' | 'activate' | 'disable';
+
+/**
+ * me.twofa (§2 /me/twofa?origin&pid&askOnMount; §4 2FA; §5): turn 2FA on (QR code, a code to
+ * prove the app works, then the recovery keys once) or off (a code or a recovery key), renew
+ * the recovery keys, and drop trusted devices. askOnMount=1 (from the login's activation offer)
+ * opens the activation at once.
+ */
 export function TwofaPage() {
-  return <Page title="Gerenciar 2FA" />;
+  const { origin, pid } = useMeOrigin();
+  const [query] = useSearchParams();
+  const status = useTwofaStatus();
+  const [panel, setPanel] = useState<Panel>(() =>
+    query.get('askOnMount') === '1' ? 'activate' : 'none',
+  );
+  // §4: shown once, kept only here.
+  const [keys, setKeys] = useState<readonly string[] | null>(null);
+  const [confirmingKeys, setConfirmingKeys] = useState(false);
+  const generateKeys = useGenerateRecoveryKeys();
+
+  let body;
+  if (status.isPending) {
+    body = <PageLoading />;
+  } else if (status.isError) {
+    body = (
+      <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+        <span>Não foi possível carregar a situação do 2FA.</span>
+        <Button size="sm" variant="outline-danger" onClick={() => void status.refetch()}>
+          Tentar novamente
+        </Button>
+      </Alert>
+    );
+  } else {
+    const enabled = status.data.twofa_enabled;
+    // A panel that does not fit the status (askOnMount=1 with 2FA already on) is no panel.
+    const shown: Panel =
+      (panel === 'activate' && !enabled) || (panel === 'disable' && enabled) ? panel : 'none';
+    body = (
+      <>
+        {keys && <RecoveryKeys keys={keys} onDone={() => setKeys(null)} />}
+
+        <Card className="mb-4">
+          <Card.Body>
+            <h2 className="h5 d-flex align-items-center gap-2">
+              Verificação em duas etapas
+              <Badge bg={enabled ? 'success' : 'secondary'}>
+                {enabled ? 'Ativada' : 'Desativada'}
+              </Badge>
+            </h2>
+            <p className="mb-2">{enabled ? TWOFA_TEXTS.statusOn : TWOFA_TEXTS.statusOff}</p>
+            <p className="small text-body-secondary">{TWOFA_TEXTS.explain}</p>
+            {enabled && (
+              <p className="small">{TWOFA_TEXTS.keysLeft(status.data.recovery_keys_restantes)}</p>
+            )}
+            {shown === 'none' && (
+              <div className="d-flex flex-wrap gap-2">
+                {enabled ? (
+                  <>
+                    <Button variant="outline-danger" onClick={() => setPanel('disable')}>
+                      {TWOFA_TEXTS.disable}
+                    </Button>
+                    <Button
+                      variant="outline-primary"
+                      disabled={generateKeys.isPending}
+                      onClick={() => setConfirmingKeys(true)}
+                    >
+                      {TWOFA_TEXTS.regenerate}
+                    </Button>
+                  </>
+                ) : (
+                  <Button onClick={() => setPanel('activate')}>{TWOFA_TEXTS.activate}</Button>
+                )}
+              </div>
+            )}
+          </Card.Body>
+        </Card>
+
+        {shown === 'activate' && (
+          <ActivationPanel
+            onActivated={(newKeys) => {
+              setKeys(newKeys);
+              setPanel('none');
+            }}
+            onCancel={() => setPanel('none')}
+          />
+        )}
+        {shown === 'disable' && (
+          <DisablePanel
+            onDisabled={() => {
+              setKeys(null);
+              setPanel('none');
+            }}
+            onCancel={() => setPanel('none')}
+          />
+        )}
+
+        <TrustedDevices devices={status.data.trusted_dispositivo_list} />
+
+        <Modal
+          show={confirmingKeys}
+          onHide={() => setConfirmingKeys(false)}
+          centered
+          aria-labelledby="twofa-novas-chaves-titulo"
+        >
+          <Modal.Header closeButton closeLabel={CLIENT_TEXTS.close}>
+            <Modal.Title id="twofa-novas-chaves-titulo" as="h2" className="h5">
+              {TWOFA_TEXTS.regenerateTitle}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>{TWOFA_TEXTS.regenerateWarning}</Modal.Body>
+          <Modal.Footer>
+            <Button variant="outline-secondary" onClick={() => setConfirmingKeys(false)}>
+              {TWOFA_TEXTS.cancel}
+            </Button>
+            <Button
+              variant="primary"
+              disabled={generateKeys.isPending}
+              onClick={() =>
+                generateKeys.mutate(undefined, {
+                  onSuccess: ({ recovery_keys }) => {
+                    setConfirmingKeys(false);
+                    setKeys(recovery_keys);
+                  },
+                })
+              }
+            >
+              {TWOFA_TEXTS.confirmRegenerate}
+            </Button>
+          </Modal.Footer>
+        </Modal>
+      </>
+    );
+  }
+
+  return (
+    <Page title={TWOFA_TEXTS.title}>
+      {body}
+      <BackNav origin={origin} pid={pid} />
+    </Page>
+  );
+}
+
+/** A data: URL of an image, as twofaGenerateQrCode sends it; nothing else goes in an <img>. */
+function isImageDataUrl(value: string): boolean {
+  return /^data:image\/(png|gif|jpeg|svg\+xml);base64,/i.test(value);
+}
+
+function ActivationPanel({
+  onActivated,
+  onCancel,
+}: {
+  onActivated: (keys: readonly string[]) => void;
+  onCancel: () => void;
+}) {
+  const { mutate: generate, data: qr, isError, isPending } = useGenerateQrCode();
+  const started = useRef(false);
+  useEffect(() => {
+    // Once per panel (StrictMode runs effects twice in development).
+    if (started.current) return;
+    started.current = true;
+    generate();
+  }, [generate]);
+
+  return (
+    <Card className="mb-4">
+      <Card.Body>
+        <h2 className="h5">{TWOFA_TEXTS.activateTitle}</h2>
+        {isError && (
+          <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+            <span>Não foi possível gerar o QR Code.</span>
+            <Button size="sm" variant="outline-danger" onClick={() => generate()}>
+              Tentar novamente
+            </Button>
+          </Alert>
+        )}
+        {isPending && <p className="text-body-secondary">{TWOFA_TEXTS.qrLoading}</p>}
+        {qr && (
+          <ActivationForm key={qr.secret} qr={qr} onActivated={onActivated} onCancel={onCancel} />
+        )}
+        {!qr && (
+          <Button variant="outline-secondary" onClick={onCancel}>
+            {TWOFA_TEXTS.cancel}
+          </Button>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
+
+function ActivationForm({
+  qr,
+  onActivated,
+  onCancel,
+}: {
+  qr: TwofaQrCodeResponse;
+  onActivated: (keys: readonly string[]) => void;
+  onCancel: () => void;
+}) {
+  const validate = useValidateCode();
+  const activate = useActivateTwofa();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(TwofaValidateCodeRequestSchema),
+    defaultValues: { secret: qr.secret, code: '' },
+  });
+  const busy = validate.isPending || activate.isPending;
+
+  const onSubmit = handleSubmit((values) =>
+    validate.mutate(values, {
+      onSuccess: ({ isValid }) => {
+        if (!isValid) {
+          setError(
+            'code',
+            { type: 'server', message: TWOFA_TEXTS.invalidCode },
+            { shouldFocus: true },
+          );
+          return;
+        }
+        activate.mutate(
+          { secret: values.secret },
+          { onSuccess: ({ recovery_keys }) => onActivated(recovery_keys) },
+        );
+      },
+      onError: (error) => {
+        if (!applyFieldErrors(setError, error)) setFocus('code', { shouldSelect: true });
+      },
+    }),
+  );
+
+  return (
+    <>
+      <p>{TWOFA_TEXTS.scan}</p>
+      {isImageDataUrl(qr.qr_code_base64) && (
+        <img src={qr.qr_code_base64} alt={TWOFA_TEXTS.qrAlt} className="app-twofa-qr mb-3" />
+      )}
+      <p className="mb-1">{TWOFA_TEXTS.manual}</p>
+      <p>
+        <code className="app-twofa-secret user-select-all">{qr.secret}</code>
+      </p>
+      {errors.secret && <Alert variant="danger">{errors.secret.message}</Alert>}
+      <form noValidate aria-label={TWOFA_TEXTS.activateTitle} onSubmit={(e) => void onSubmit(e)}>
+        <TextField
+          id="twofa-ativar-codigo"
+          label={TWOFA_TEXTS.code}
+          hint={TWOFA_TEXTS.codeHint}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          className="mb-3 app-code-field"
+          registration={register('code')}
+          error={errors.code?.message}
+        />
+        <div className="d-flex flex-wrap gap-2">
+          <Button type="submit" disabled={busy}>
+            {TWOFA_TEXTS.confirmActivate}
+          </Button>
+          <Button variant="outline-secondary" disabled={busy} onClick={onCancel}>
+            {TWOFA_TEXTS.cancel}
+          </Button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function DisablePanel({ onDisabled, onCancel }: { onDisabled: () => void; onCancel: () => void }) {
+  const disable = useDisableTwofa();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(TwofaDisableRequestSchema),
+    defaultValues: { code: '' },
+  });
+  useEffect(() => setFocus('code'), [setFocus]);
+
+  const onSubmit = handleSubmit((values) =>
+    disable.mutate(values, {
+      onSuccess: onDisabled,
+      onError: (error) => {
+        if (!applyFieldErrors(setError, error)) setFocus('code', { shouldSelect: true });
+      },
+    }),
+  );
+
+  return (
+    <Card className="mb-4">
+      <Card.Body>
+        <h2 className="h5">{TWOFA_TEXTS.disableTitle}</h2>
+        <form noValidate aria-label={TWOFA_TEXTS.disableTitle} onSubmit={(e) => void onSubmit(e)}>
+          <TextField
+            id="twofa-desativar-codigo"
+            label={TWOFA_TEXTS.disableCode}
+            hint={TWOFA_TEXTS.disableHint}
+            autoComplete="one-time-code"
+            maxLength={TWOFA_CODE_MAX}
+            className="mb-3 app-code-field"
+            registration={register('code')}
+            error={errors.code?.message}
+          />
+          <div className="d-flex flex-wrap gap-2">
+            <Button type="submit" variant="danger" disabled={disable.isPending}>
+              {TWOFA_TEXTS.confirmDisable}
+            </Button>
+            <Button variant="outline-secondary" disabled={disable.isPending} onClick={onCancel}>
+              {TWOFA_TEXTS.cancel}
+            </Button>
+          </div>
+        </form>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function TrustedDevices({ devices }: { devices: readonly TrustedDevice[] }) {
+  const untrust = useUntrustDevice();
+  return (
+    <section className="mb-4" aria-labelledby="twofa-dispositivos">
+      <h2 id="twofa-dispositivos" className="h5">
+        {TWOFA_TEXTS.devicesTitle}
+      </h2>
+      {devices.length === 0 ? (
+        <p className="text-body-secondary">{TWOFA_TEXTS.devicesNone}</p>
+      ) : (
+        <Table responsive striped className="align-middle">
+          <thead>
+            <tr>
+              <th scope="col">{TWOFA_TEXTS.deviceName}</th>
+              <th scope="col">{TWOFA_TEXTS.deviceSince}</th>
+              <th scope="col">{TWOFA_TEXTS.deviceIp}</th>
+              <th scope="col">{TWOFA_TEXTS.deviceUntil}</th>
+              <th scope="col">
+                <span className="visually-hidden">{TWOFA_TEXTS.deviceActions}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {devices.map((device) => (
+              <tr key={device.id}>
+                <td>{device.nome}</td>
+                <td>{formatDateTime(device.trusted_datetime)}</td>
+                <td>{device.trusted_ip ?? MISSING}</td>
+                <td>{formatDateTime(device.trusted_until)}</td>
+                <td className="text-end">
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    disabled={untrust.isPending && untrust.variables === device.id}
+                    onClick={() =>
+                      untrust.mutate(device.id, {
+                        onSuccess: () => notify('success', TWOFA_TEXTS.removed),
+                      })
+                    }
+                  >
+                    {TWOFA_TEXTS.remove}
+                    <span className="visually-hidden"> {device.nome}</span>
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </section>
+  );
+}
+
+/** §2: back to the login under way (and its settings menu), or to the dashboard. */
+function BackNav({ origin, pid }: { origin: 'login' | 'dashboard'; pid: number }) {
+  const resume = useResumeLogin(pid);
+  if (origin === 'login') {
+    return (
+      <div className="d-flex flex-wrap gap-2">
+        <Button disabled={resume.isPending} onClick={resume.resume}>
+          {TWOFA_TEXTS.resume}
+        </Button>
+        <Link className="btn btn-outline-secondary" to={pathTo('me.config', {}, { origin, pid })}>
+          {TWOFA_TEXTS.backToSettings}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <Link className="btn btn-outline-secondary" to={pathTo('dashboard')}>
+      {TWOFA_TEXTS.backToDashboard}
+    </Link>
+  );
 }

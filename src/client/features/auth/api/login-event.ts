@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { EventLoginRequest, EventLoginResponse } from '#shared/schemas/acesso';
+import { apiPost } from '../../../lib/api-client';
+
+/** §7 POST acesso/login_evento: the password confirmed for an event; data.to is where to go. */
+export function loginEvent(payload: EventLoginRequest): Promise<EventLoginResponse> {
+  return apiPost<EventLoginResponse>('/api/acesso/login_evento', payload);
+}
+
+export function useLoginEvent() {
+  return useMutation({ mutationFn: loginEvent, meta: { fieldErrors: 'form' } });
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FATURA_TOKEN_PATTERN, type FaturaListDto } from '#shared/schemas/fatura';
+import { ApiError, apiGet } from '../../../lib/api-client';
+
+export const invoicesPath = (token: string) =>
+  `/api/pg_fatura/cliente/${encodeURIComponent(token)}`;
+
+/**
+ * §7 GET /api/pg_fatura/cliente/{token}. Null when the token names no client (the server's 404,
+ * or a token that cannot be one): the screen says so itself rather than through a §8 notice.
+ */
+export async function getInvoices(
+  token: string,
+  signal?: AbortSignal,
+): Promise<FaturaListDto | null> {
+  if (!FATURA_TOKEN_PATTERN.test(token)) return null;
+  try {
+    return await apiGet<FaturaListDto>(invoicesPath(token), signal ? { signal } : {});
+  } catch (error) {
+    if (error instanceof ApiError && error.httpStatus === 404) return null;
+    throw error;
+  }
+}
+
+export const invoicesQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['pg_fatura', token],
+    queryFn: ({ signal }) => getInvoices(token, signal),
+  });
+
+export function useInvoices(token: string) {
+  return useQuery(invoicesQueryOptions(token));
+}

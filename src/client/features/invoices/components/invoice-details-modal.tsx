@@ -1,0 +1,102 @@
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import Table from 'react-bootstrap/Table';
+import { formatDate, formatDateTime, formatMoney } from '#shared/format';
+import type { FaturaDto } from '#shared/schemas/fatura';
+import { PageLoading } from '../../../components/page-loading';
+import { CLIENT_TEXTS } from '../../../texts';
+import { useInvoice } from '../api/get-invoice';
+import { formatQuantity, orMissing } from '../utils/format';
+
+export const DETAILS_TITLE = 'Detalhes da Fatura';
+
+/**
+ * §2 'Detalhes da Fatura', read-only. The header fields come from the list at once; the
+ * description and the items from GET /{id}, fetched when the modal opens.
+ */
+export function InvoiceDetailsModal({
+  token,
+  fatura,
+  show,
+  onHide,
+  onExited,
+}: {
+  token: string;
+  /** The row opened; kept until the closing animation ends (onExited). */
+  fatura: FaturaDto | null;
+  show: boolean;
+  onHide: () => void;
+  onExited: () => void;
+}) {
+  const detail = useInvoice(token, fatura?.id ?? null);
+  const shown = detail.data ?? fatura;
+  return (
+    <Modal
+      show={show && fatura !== null}
+      onHide={onHide}
+      onExited={onExited}
+      size="lg"
+      aria-labelledby="fatura-detalhes-titulo"
+    >
+      <Modal.Header closeButton closeLabel={CLIENT_TEXTS.close}>
+        <Modal.Title id="fatura-detalhes-titulo">{DETAILS_TITLE}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {shown && (
+          <dl className="row mb-3">
+            <dt className="col-sm-3">Vencimento</dt>
+            <dd className="col-sm-9">{formatDate(shown.data_vencimento_calculado)}</dd>
+            <dt className="col-sm-3">Pago em</dt>
+            <dd className="col-sm-9">{formatDateTime(shown.datahora_confirmado_calculado)}</dd>
+            <dt className="col-sm-3">Valor total</dt>
+            <dd className="col-sm-9">{formatMoney(shown.valor)}</dd>
+          </dl>
+        )}
+        {detail.isPending && fatura !== null && <PageLoading />}
+        {detail.isSuccess && detail.data === null && (
+          <Alert variant="warning" className="mb-0">
+            Esta fatura não está mais disponível.
+          </Alert>
+        )}
+        {detail.data && (
+          <>
+            <h2 className="h6">Descrição dos Serviços</h2>
+            <p className="app-pre-line">{orMissing(detail.data.servico_discriminacao_calculado)}</p>
+            <Table size="sm" bordered responsive className="mb-0">
+              <thead>
+                <tr>
+                  <th scope="col">Código</th>
+                  <th scope="col">Descrição</th>
+                  <th scope="col">Unidade</th>
+                  <th scope="col" className="text-end">
+                    Qtde.
+                  </th>
+                  <th scope="col" className="text-end">
+                    Valor
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.data.itens.map((item) => (
+                  <tr key={item.id}>
+                    <td>{orMissing(item.codigo)}</td>
+                    <td>{orMissing(item.descricao)}</td>
+                    <td>{orMissing(item.unidade)}</td>
+                    <td className="text-end">{formatQuantity(item.qtde)}</td>
+                    <td className="text-end text-nowrap">{formatMoney(item.valor)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onHide}>
+          {CLIENT_TEXTS.close}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,253 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FaturaDto } from '#shared/schemas/fatura';
+import { createQueryClient } from '../../../lib/query-client';
+import { envelopeResponse, setCsrfCookie, stubFetch } from '../../../testing/fetch-stub';
+import { detalhe, fatura, lista, nfse, TOKEN } from '../testing/invoice-data';
+import { DETAILS_TITLE } from './invoice-details-modal';
+import { EMPTY_TEXT, InvoiceListPage, NOT_FOUND_TEXT } from './invoice-list-page';
+import { DOWNLOAD_NFSE_LABEL, VIEW_NFSE_LABEL } from './nfse-actions';
+
+const LIST_PATH = `/api/pg_fatura/cliente/${TOKEN}`;
+
+function renderPage(path = `/cliente/${TOKEN}/fatura`) {
+  const router = createMemoryRouter(
+    [{ path: '/cliente/:token/fatura', Component: InvoiceListPage }],
+    {
+      initialEntries: [path],
+    },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+/** The rows of the table body, as the person sees them. */
+function rows() {
+  const table = screen.getByRole('table');
+  return within(table).getAllByRole('row').slice(1);
+}
+
+const semLinks = fatura({
+  situacao: 6,
+  data_vencimento_calculado: '2025-04-10',
+  nfse: nfse({
+    nf_numero: '2001',
+    has_pdf: false,
+    pdf_url_download: null,
+    has_url_visualizar: false,
+    url_visualizar: null,
+  }),
+});
+const FATURAS: FaturaDto[] = [
+  fatura({ situacao: 5, data_vencimento_calculado: '2026-04-10', valor: '119.90' }),
+  fatura({ situacao: 6, data_vencimento_calculado: '2026-03-10', valor: '1234.5' }),
+  fatura({ situacao: 8, data_vencimento_calculado: '2026-02-10' }),
+  fatura({ situacao: 6, data_vencimento_calculado: '2026-01-10' }),
+  fatura({ situacao: 8, data_vencimento_calculado: '2025-12-10' }),
+  fatura({ situacao: 7, data_vencimento_calculado: '2025-11-10' }),
+  semLinks,
+];
+
+// The API client reads it at each request (§7); a page always has one.
+beforeEach(() => setCsrfCookie('csrf'));
+afterEach(() => setCsrfCookie(null));
+
+describe('invoice list (§2 cliente.fatura.index)', () => {
+  it('names the client with the masked CNPJ and lists the invoices in the order served', async () => {
+    stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) });
+    renderPage();
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Faturas de: Empresa Demonstração Ltda',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('CNPJ: 11.222.333/0001-81')).toBeInTheDocument();
+    expect(document.title).toBe('Faturas de: Empresa Demonstração Ltda · Portal do Cliente');
+
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Vencimento',
+      'Pago em',
+      'Valor (R$)',
+      'NFS-e',
+      'Emissão da NFS-e',
+      'Situação',
+      'Ações',
+    ]);
+    expect(rows()).toHaveLength(7);
+    const cells = within(rows()[1] as HTMLElement)
+      .getAllByRole('cell')
+      .map((td) => td.textContent);
+    // Times in America/Sao_Paulo: 17:30Z paid on 09/03, note at 19:30Z is 16:30 there.
+    expect(cells.slice(0, 5)).toEqual([
+      '10/03/2026',
+      '09/03/2026',
+      '1.234,50',
+      '2001',
+      '09/03/2026 16:30',
+    ]);
+    // An unpaid invoice without a note shows '-'.
+    const first = within(rows()[0] as HTMLElement)
+      .getAllByRole('cell')
+      .map((td) => td.textContent);
+    expect(first.slice(0, 5)).toEqual(['10/04/2026', '-', '119,90', '-', '-']);
+  });
+
+  it('filters by the §2 badges, each showing its count', async () => {
+    stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) });
+    const { user, router } = renderPage();
+    await screen.findByRole('table');
+    const badge = (name: RegExp) => screen.getByRole('button', { name });
+    expect(badge(/^Todas 7$/)).toHaveAttribute('aria-pressed', 'true');
+    expect(badge(/^Fechada\/Emitida 1$/)).toHaveAttribute('aria-pressed', 'false');
+    expect(badge(/^Paga 3$/)).toBeInTheDocument();
+    expect(badge(/^Vencida 2$/)).toBeInTheDocument();
+
+    await user.click(badge(/^Paga/));
+    expect(rows()).toHaveLength(3);
+    expect(badge(/^Paga/)).toHaveAttribute('aria-pressed', 'true');
+    expect(router.state.location.search).toBe('?situacao=6');
+
+    await user.click(badge(/^Vencida/));
+    expect(rows()).toHaveLength(2);
+    await user.click(badge(/^Fechada/));
+    expect(rows()).toHaveLength(1);
+    await user.click(badge(/^Todas/));
+    expect(rows()).toHaveLength(7);
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens with the filter of the address', async () => {
+    stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) });
+    renderPage(`/cliente/${TOKEN}/fatura?situacao=8`);
+    await screen.findByRole('table');
+    expect(rows()).toHaveLength(2);
+    expect(screen.getByRole('button', { name: /^Vencida/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('enables each NFS-e action only when the note has that link', async () => {
+    stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) });
+    renderPage();
+    await screen.findByRole('table');
+    const paid = within(rows()[1] as HTMLElement);
+    const view = paid.getByRole('link', { name: VIEW_NFSE_LABEL });
+    expect(view).toHaveAttribute('href', 'https://nfse.prefeitura.example/notas/2001');
+    expect(view).toHaveAttribute('target', '_blank');
+    expect(view).toHaveAttribute('rel', 'noopener noreferrer');
+    const download = paid.getByRole('link', { name: DOWNLOAD_NFSE_LABEL });
+    expect(download).toHaveAttribute('href', `/api/pg_fatura/cliente/${TOKEN}/1/nfse.pdf`);
+    expect(download).toHaveAttribute('download');
+
+    for (const row of [rows()[6], rows()[0]]) {
+      for (const label of [VIEW_NFSE_LABEL, DOWNLOAD_NFSE_LABEL]) {
+        const action = within(row as HTMLElement).getByRole('link', { name: label });
+        expect(action).toHaveAttribute('aria-disabled', 'true');
+        expect(action).not.toHaveAttribute('href');
+      }
+    }
+  });
+
+  it('shows the situacao as an icon with its description in a tooltip', async () => {
+    stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) });
+    const { user } = renderPage();
+    await screen.findByRole('table');
+    const icon = within(rows()[2] as HTMLElement).getByRole('img', { name: 'Vencida' });
+    expect(icon).toHaveClass('app-situacao', 'situacao-vencida');
+    expect(within(rows()[5] as HTMLElement).getByRole('img', { name: 'Situação 7' })).toHaveClass(
+      'situacao-outra',
+    );
+    await user.hover(icon);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Vencida');
+  });
+
+  it('opens the read-only details of a clicked row, fetching its items only then', async () => {
+    const opened = FATURAS[1] as FaturaDto;
+    const { calls } = stubFetch({
+      [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)),
+      [`GET ${LIST_PATH}/${opened.id}`]: () => envelopeResponse(detalhe(opened)),
+    });
+    const { user } = renderPage();
+    await screen.findByRole('table');
+    expect(calls).toHaveLength(1);
+
+    await user.click(within(rows()[1] as HTMLElement).getAllByRole('cell')[3] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: DETAILS_TITLE });
+    expect(await within(dialog).findByText('Suporte técnico avulso')).toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toEqual([LIST_PATH, `${LIST_PATH}/${opened.id}`]);
+    expect(within(dialog).getByText('Valor total').nextSibling).toHaveTextContent('R$ 1.234,50');
+
+    await user.click(
+      within(dialog).getAllByRole('button', { name: 'Fechar' }).at(-1) as HTMLElement,
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('opens the details from the keyboard too', async () => {
+    const opened = FATURAS[0] as FaturaDto;
+    stubFetch({
+      [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)),
+      [`GET ${LIST_PATH}/${opened.id}`]: () => envelopeResponse(detalhe(opened)),
+    });
+    const { user } = renderPage();
+    const button = await screen.findByRole('button', {
+      name: 'Ver detalhes da fatura com vencimento em 10/04/2026',
+    });
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: DETAILS_TITLE })).toBeInTheDocument();
+  });
+
+  it('stays one request and one pass for hundreds of invoices', async () => {
+    const many = Array.from({ length: 300 }, (_, index) =>
+      fatura({
+        situacao: [5, 6, 8][index % 3] as number,
+        data_vencimento_calculado: `20${String(50 - Math.floor(index / 12)).padStart(2, '0')}-${String((index % 12) + 1).padStart(2, '0')}-10`,
+      }),
+    );
+    const { calls } = stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(many)) });
+    renderPage();
+    // Plain selectors: role queries over thousands of jsdom nodes are what would be slow here.
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(300));
+    expect(
+      document.querySelector('[aria-pressed="false"] .app-invoice-filter__count')?.textContent,
+    ).toBe('100');
+    expect(calls).toHaveLength(1);
+  }, 15_000);
+
+  it('says so when the client has no invoices', async () => {
+    stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista([])) });
+    renderPage();
+    expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Todas 0$/ })).toBeInTheDocument();
+  });
+
+  it('says the link is not valid when the server does not know the token', async () => {
+    stubFetch({
+      [`GET ${LIST_PATH}`]: () =>
+        envelopeResponse(null, { httpStatus: 404, message: 'Recurso não encontrado.' }),
+    });
+    renderPage();
+    expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Faturas' })).toBeInTheDocument();
+  });
+
+  it('does not even ask the server about a token that cannot be one', async () => {
+    const { calls } = stubFetch({});
+    renderPage('/cliente/abc/fatura');
+    expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,73 @@
+import type { MouseEvent, ReactNode } from 'react';
+import type { NfseDto } from '#shared/schemas/fatura';
+import { DownloadIcon, ExternalLinkIcon } from './icons';
+import { LazyHint } from './lazy-hint';
+
+export const VIEW_NFSE_LABEL = 'Visualizar NFS-e na prefeitura';
+export const DOWNLOAD_NFSE_LABEL = 'Baixar PDF da NFS-e';
+
+// An action inside a clickable row must not open the row's details too.
+const stop = (event: MouseEvent) => event.stopPropagation();
+
+/** A link that cannot be followed: no href, announced as disabled (the WAI-ARIA pattern). */
+function DisabledAction({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <a
+      role="link"
+      aria-disabled="true"
+      aria-label={label}
+      className="btn btn-sm btn-outline-secondary disabled"
+    >
+      {children}
+    </a>
+  );
+}
+
+/**
+ * §2 Ações: view the note at the city hall (a new tab, sending no referrer: the page's URL
+ * carries the client's token) and download its PDF from the portal; each only when the note has
+ * that link.
+ */
+export function NfseActions({ nfse }: { nfse: NfseDto | null }) {
+  const viewUrl = nfse?.has_url_visualizar ? nfse.url_visualizar : null;
+  const pdfUrl = nfse?.has_pdf ? nfse.pdf_url_download : null;
+  return (
+    <div className="d-inline-flex gap-1">
+      {viewUrl ? (
+        <LazyHint text={VIEW_NFSE_LABEL}>
+          <a
+            href={viewUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={VIEW_NFSE_LABEL}
+            className="btn btn-sm btn-outline-primary"
+            onClick={stop}
+          >
+            <ExternalLinkIcon />
+          </a>
+        </LazyHint>
+      ) : (
+        <DisabledAction label={VIEW_NFSE_LABEL}>
+          <ExternalLinkIcon />
+        </DisabledAction>
+      )}
+      {pdfUrl ? (
+        <LazyHint text={DOWNLOAD_NFSE_LABEL}>
+          <a
+            href={pdfUrl}
+            download
+            aria-label={DOWNLOAD_NFSE_LABEL}
+            className="btn btn-sm btn-outline-primary"
+            onClick={stop}
+          >
+            <DownloadIcon />
+          </a>
+        </LazyHint>
+      ) : (
+        <DisabledAction label={DOWNLOAD_NFSE_LABEL}>
+          <DownloadIcon />
+        </DisabledAction>
+      )}
+    </div>
+  );
+}

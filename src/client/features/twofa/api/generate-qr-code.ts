@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TwofaQrCodeResponse } from '#shared/schemas/twofa';
+import { apiPost } from '../../../lib/api-client';
+
+/** §7 POST /api/gl_usuario/twofaGenerateQrCode: a new secret and its QR code. */
+export function generateQrCode(): Promise<TwofaQrCodeResponse> {
+  return apiPost<TwofaQrCodeResponse>('/api/gl_usuario/twofaGenerateQrCode', {});
+}
+
+export function useGenerateQrCode() {
+  return useMutation({ mutationFn: generateQrCode });
+}

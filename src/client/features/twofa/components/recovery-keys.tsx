@@ -1,0 +1,84 @@
+import { useEffect, useRef } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { notify } from '../../../lib/notices';
+import { providerName } from '../../../lib/page-meta';
+import { TWOFA_TEXTS } from '../texts';
+
+function keysFileText(keys: readonly string[]): string {
+  return [
+    `${TWOFA_TEXTS.keysTitle} - ${providerName()}`,
+    TWOFA_TEXTS.keysWarning,
+    '',
+    ...keys,
+    '',
+  ].join('\n');
+}
+
+/**
+ * A text file download through a Blob and an object URL: a download, not a script, so the CSP
+ * has nothing to say about it.
+ */
+function downloadText(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * §4: recovery keys are shown once. They live only in the screen's memory; 'Já guardei minhas
+ * chaves' (or leaving the screen) drops them for good.
+ */
+export function RecoveryKeys({ keys, onDone }: { keys: readonly string[]; onDone: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // Screen readers start here: the keys appeared in place of what was clicked.
+    heading.current?.focus();
+  }, []);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(keys.join('\n'));
+      notify('success', TWOFA_TEXTS.copied);
+    } catch {
+      notify('danger', TWOFA_TEXTS.copyFailed);
+    }
+  };
+
+  return (
+    <Card border="warning" className="mb-4">
+      <Card.Body>
+        <h2 ref={heading} tabIndex={-1} className="h5">
+          {TWOFA_TEXTS.keysTitle}
+        </h2>
+        <Alert variant="warning">{TWOFA_TEXTS.keysWarning}</Alert>
+        <ol className="app-recovery-keys font-monospace" aria-label={TWOFA_TEXTS.keysTitle}>
+          {keys.map((key) => (
+            <li key={key}>{key}</li>
+          ))}
+        </ol>
+        <div className="d-flex flex-wrap gap-2">
+          <Button variant="outline-primary" onClick={() => void copy()}>
+            {TWOFA_TEXTS.copy}
+          </Button>
+          <Button
+            variant="outline-primary"
+            onClick={() => downloadText(TWOFA_TEXTS.keysFileName, keysFileText(keys))}
+          >
+            {TWOFA_TEXTS.download}
+          </Button>
+          <Button variant="primary" className="ms-auto" onClick={onDone}>
+            {TWOFA_TEXTS.keysDone}
+          </Button>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { loginInfo } from '../testing/login-fixtures';
+import { isLocalHostname, loginDestination, sessionFromLoginInfo } from './post-login';
+
+const TWO_CLIENTS = [
+  { id: 30, nivel: 10, cliente: { id: 3, razao_social: 'Padaria Central Ltda', cpfcnpj: null } },
+  { id: 31, nivel: 20, cliente: { id: 4, razao_social: 'Mercado Sul S.A.', cpfcnpj: null } },
+];
+
+describe('loginDestination (§4)', () => {
+  it('asks for a new password before anything else', () => {
+    const info = loginInfo({ senha_revalidar: true, cliente: null, clientes: TWO_CLIENTS });
+    expect(loginDestination(info, 'manage', 'localhost')).toEqual({
+      kind: 'app',
+      path: '/login/2/conta_criar_senha',
+    });
+  });
+
+  it("'Entrar & Gerenciar meus dados' goes to the settings menu of the login", () => {
+    expect(loginDestination(loginInfo(), 'manage', 'portal.exemplo.com.br')).toEqual({
+      kind: 'app',
+      path: '/me/config?origin=login&pid=2',
+    });
+  });
+
+  it('goes to the client selection with several clients and none chosen', () => {
+    const info = loginInfo({ cliente: null, clientes: TWO_CLIENTS });
+    expect(loginDestination(info, 'enter', 'portal.exemplo.com.br')).toEqual({
+      kind: 'app',
+      path: '/login/2/conta_selecionar',
+    });
+  });
+
+  it('goes on to the product once a client is chosen, even with several', () => {
+    const info = loginInfo({ clientes: TWO_CLIENTS });
+    expect(loginDestination(info, 'enter', 'portal.exemplo.com.br')).toEqual({
+      kind: 'page',
+      url: info.url,
+    });
+  });
+
+  it('on localhost, goes through the redirect page', () => {
+    const info = loginInfo();
+    const destination = loginDestination(info, 'enter', '127.0.0.1');
+    expect(destination.kind).toBe('app');
+    const url = new URL(destination.kind === 'app' ? destination.path : '', 'http://x');
+    expect(url.pathname).toBe('/a/redirect');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      url: info.url,
+      title: 'Login realizado',
+      message: 'Você entrou em Gestão. Siga pelo botão abaixo para continuar.',
+      buttonLabel: 'Acessar Gestão',
+    });
+  });
+
+  it('never follows a url that is not http(s)', () => {
+    const info = loginInfo({ url: 'javascript:alert(1)' });
+    expect(loginDestination(info, 'enter', 'portal.exemplo.com.br')).toEqual({
+      kind: 'app',
+      path: '/painel',
+    });
+  });
+});
+
+describe('isLocalHostname', () => {
+  it.each(['localhost', '127.0.0.1', '[::1]', 'LocalHost'])('%s is local', (host) => {
+    expect(isLocalHostname(host)).toBe(true);
+  });
+  it.each(['portal.exemplo.com.br', '10.0.0.5', 'localhost.exemplo.com'])('%s is not', (host) => {
+    expect(isLocalHostname(host)).toBe(false);
+  });
+});
+
+describe('sessionFromLoginInfo', () => {
+  it('describes the new session, with the stronger of the two levels (§6)', () => {
+    const session = sessionFromLoginInfo(loginInfo({ clienteUsuario_nivel: 10 }));
+    expect(session.usuario).toEqual({ id: 7, nome: 'Maria Souza', nivel: 10 });
+    expect(session.cliente).toEqual({
+      id: 3,
+      nome_fantasia: 'Padaria Central',
+      razao_social: 'Padaria Central Ltda',
+      fatura_token: null,
+    });
+    expect(session.produto?.id).toBe(2);
+  });
+});

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/database.ts';
+import { glUsuario } from '../db/schema.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+
+/**
+ * Route guards (STYLE.md §4). Attach them as `preValidation` hooks, so that an anonymous caller
+ * learns nothing about the payload either: anonymous → 401 'Usuário não logado.' (§8, the SPA
+ * sends the visitor home); signed in without the level → 403.
+ */
+type Guard = (request: FastifyRequest) => Promise<void>;
+
+async function activeUser(db: Queryable, request: FastifyRequest) {
+  const record = request.session.record;
+  if (!record) throw unauthorized();
+  const [user] = await db
+    .select({ id: glUsuario.id, nivel: glUsuario.nivel, ativo: glUsuario.ativo })
+    .from(glUsuario)
+    .where(eq(glUsuario.id, record.usuarioId));
+  // A deactivated user's open sessions stop working at once.
+  if (!user?.ativo) throw unauthorized();
+  return user;
+}
+
+/** A signed-in, active user. */
+export function requireUser(db: Queryable): Guard {
+  return async (request) => {
+    await activeUser(db, request);
+  };
+}
+
+/** Provider staff with a level at least as strong as maxLevel (§6: lower is stronger; admin ≤ 1). */
+export function requireStaff(db: Queryable, maxLevel: number): Guard {
+  return async (request) => {
+    const user = await activeUser(db, request);
+    if (user.nivel === null || user.nivel > maxLevel) throw forbidden();
+  };
+}
+
+/** The signed-in user's id; call only behind requireUser or requireStaff. */
+export function currentUserId(request: FastifyRequest): number {
+  const record = request.session.record;
+  if (!record) throw unauthorized();
+  return record.usuarioId;
+}

@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CaptchaConfig } from '#shared/schemas/acesso';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { AltchaCaptcha } from './altcha.ts';
+import { RemoteCaptcha } from './remote.ts';
+
+/**
+ * The captcha behind every form that checks a secret (DESIGN.md "Captcha"). The payload field
+ * keeps the specification's name, `recaptcha`, whatever the provider.
+ */
+export interface CaptchaProvider {
+  /** What the login form must show (GET /api/captcha/config). */
+  readonly publicConfig: CaptchaConfig;
+  /** True when the answer proves a person (or, for 'none', always). Never throws. */
+  verify(answer: string | undefined, ip: string): Promise<boolean>;
+}
+
+/** Tests only: config refuses CAPTCHA_PROVIDER=none in production. */
+class NoCaptcha implements CaptchaProvider {
+  readonly publicConfig: CaptchaConfig = { provider: 'none', siteKey: null, challengeUrl: null };
+  verify(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+}
+
+export function createCaptchaProvider(
+  config: Config,
+  deps: { db: Database; sessionSecret: string; log: FastifyBaseLogger },
+): CaptchaProvider {
+  switch (config.CAPTCHA_PROVIDER) {
+    case 'altcha':
+      return new AltchaCaptcha({
+        db: deps.db,
+        sessionSecret: deps.sessionSecret,
+        cost: config.CAPTCHA_ALTCHA_COST,
+        maxNumber: config.CAPTCHA_ALTCHA_MAX_NUMBER,
+      });
+    case 'recaptcha':
+    case 'turnstile':
+      return new RemoteCaptcha({
+        provider: config.CAPTCHA_PROVIDER,
+        secret: config.CAPTCHA_SECRET ?? null,
+        siteKey: config.CAPTCHA_SITE_KEY ?? null,
+        verifyUrl: config.CAPTCHA_VERIFY_URL ?? null,
+        log: deps.log,
+      });
+    case 'none':
+      return new NoCaptcha();
+  }
+}

@@ -1,0 +1,116 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/database.ts';
+import {
+  glCliente,
+  glClienteUsuario,
+  glContrato,
+  glContratoEvento,
+  glPlano,
+  glPlanoPagamento,
+  glUsuario,
+} from '../../db/schema.ts';
+
+/** The unique index is on lower(email), so is the lookup. */
+export async function findUserByEmail(db: Queryable, email: string) {
+  const [user] = await db
+    .select({
+      id: glUsuario.id,
+      email: glUsuario.email,
+      senha_hash: glUsuario.senha_hash,
+      ativo: glUsuario.ativo,
+      twofa_ativo: glUsuario.twofa_ativo,
+    })
+    .from(glUsuario)
+    .where(sql`lower(${glUsuario.email}) = ${email.toLowerCase()}`);
+  return user ?? null;
+}
+
+export async function findUserById(db: Queryable, id: number) {
+  const [user] = await db
+    .select({
+      id: glUsuario.id,
+      nome: glUsuario.nome,
+      email: glUsuario.email,
+      nivel: glUsuario.nivel,
+      ativo: glUsuario.ativo,
+      senha_hash: glUsuario.senha_hash,
+      senha_revalidar: glUsuario.senha_revalidar,
+      twofa_ativo: glUsuario.twofa_ativo,
+      twofa_lembrar_em: glUsuario.twofa_lembrar_em,
+    })
+    .from(glUsuario)
+    .where(eq(glUsuario.id, id));
+  return user ?? null;
+}
+
+/** The user's client links, by company name. */
+export function listClientLinks(db: Queryable, usuarioId: number) {
+  return db
+    .select({
+      id: glClienteUsuario.id,
+      nivel: glClienteUsuario.nivel,
+      cliente_id: glCliente.id,
+      razao_social: glCliente.razao_social,
+      cpfcnpj: glCliente.cpfcnpj,
+    })
+    .from(glClienteUsuario)
+    .innerJoin(glCliente, eq(glCliente.id, glClienteUsuario.gl_cliente_id))
+    .where(eq(glClienteUsuario.gl_usuario_id, usuarioId))
+    .orderBy(asc(glCliente.razao_social), asc(glClienteUsuario.id));
+}
+
+export async function findClient(db: Queryable, id: number) {
+  const [client] = await db
+    .select({
+      id: glCliente.id,
+      razao_social: glCliente.razao_social,
+      nome_fantasia: glCliente.nome_fantasia,
+      cpfcnpj: glCliente.cpfcnpj,
+    })
+    .from(glCliente)
+    .where(eq(glCliente.id, id));
+  return client ?? null;
+}
+
+/** The client's active contract on the product, with its plan. */
+export async function findActiveContract(db: Queryable, clienteId: number, produtoId: number) {
+  const [row] = await db
+    .select({
+      id: glContrato.id,
+      periodo_inicio: glContrato.periodo_inicio,
+      periodo_fim: glContrato.periodo_fim,
+      plano_id: glPlano.id,
+      plano_nome_exibicao: glPlano.nome_exibicao,
+    })
+    .from(glContrato)
+    .innerJoin(glPlano, eq(glPlano.id, glContrato.gl_plano_id))
+    .where(
+      and(
+        eq(glContrato.gl_cliente_id, clienteId),
+        eq(glContrato.gl_produto_id, produtoId),
+        eq(glContrato.ativo, true),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The contract's pending plan change (at most one: a partial unique index). */
+export async function findPendingPlanChange(db: Queryable, contratoId: number) {
+  const [row] = await db
+    .select({
+      id: glContratoEvento.id,
+      plano_nome_exibicao: glPlano.nome_exibicao,
+      cobranca_tipo_desc: glPlanoPagamento.cobranca_tipo_desc,
+      agendamento_data: glContratoEvento.agendamento_data,
+    })
+    .from(glContratoEvento)
+    .innerJoin(glPlano, eq(glPlano.id, glContratoEvento.gl_plano_id))
+    .innerJoin(glPlanoPagamento, eq(glPlanoPagamento.id, glContratoEvento.gl_plano_pagamento_id))
+    .where(
+      and(
+        eq(glContratoEvento.gl_contrato_id, contratoId),
+        eq(glContratoEvento.situacao, 'pendente'),
+      ),
+    );
+  return row ?? null;
+}

@@ -1,0 +1,210 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { envelope } from '#shared/envelope';
+import {
+  ACESSO_MESSAGES,
+  EventInfoRequestSchema,
+  EventLoginRequestSchema,
+  LoginRequestSchema,
+  LogoutRequestSchema,
+  type EventLoginResponse,
+} from '#shared/schemas/acesso';
+import { requireUser } from '../../auth/guards.ts';
+import type { CaptchaProvider } from '../../captcha/provider.ts';
+import { fieldError, unauthorized } from '../../errors.ts';
+import { deleteSessionWithToken } from '../../session/session-store.ts';
+import { findActiveProduct } from '../produto/service.ts';
+import { DEVICE_COOKIE, setTrustedDeviceCookie } from '../twofa/service.ts';
+import {
+  authenticate,
+  autoSelectClient,
+  buildLoginInfo,
+  createAccessEvent,
+  eventNotFound,
+  eventUserEmail,
+  findValidEvent,
+  invalidCredentials,
+  invalidPassword,
+  productNotFound,
+  safeRedirect,
+  type AcessoDeps,
+} from './service.ts';
+
+type ZodApp = Parameters<FastifyPluginCallbackZod>[0];
+
+export interface AcessoRoutesOptions {
+  acesso: AcessoDeps;
+  captcha: CaptchaProvider;
+  authRateLimitMax: number;
+}
+
+/**
+ * §7 sign-in calls: login, logout, evento_getInfo and login_evento, registered under /api;
+ * login_evento is also served at the path §7 writes, /acesso/login_evento
+ * (docs/decisions/015-sign-in-and-events.md).
+ */
+export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app, options, done) => {
+  const { acesso, captcha, authRateLimitMax } = options;
+  const { db, publicUrl } = acesso;
+  const limited = { rateLimit: { max: authRateLimitMax, timeWindow: '1 minute' } };
+
+  /** §7 POST /api/acesso/login: data is the login info (§3). */
+  app.post(
+    '/acesso/login',
+    { schema: { body: LoginRequestSchema }, config: limited },
+    async (request, reply) => {
+      const body = request.body;
+      await requireCaptcha(captcha, body.recaptcha, request.ip);
+      const produto = await findActiveProduct(db, body.gl_produto_id, publicUrl);
+      if (!produto) throw productNotFound();
+
+      const { usuarioId, deviceCookie } = await authenticate(acesso, {
+        email: body.email,
+        password: body.senha,
+        ip: request.ip,
+        invalid: invalidCredentials,
+        secondFactor: {
+          code: body.twofaCode,
+          deviceCookie: request.cookies[DEVICE_COOKIE],
+          trustName: body.twofaTrust ? (body.twofaTrustName ?? null) : null,
+        },
+      });
+      if (deviceCookie) setTrustedDeviceCookie(reply, deviceCookie, acesso.twofa.secureCookies);
+
+      const clienteId = await autoSelectClient(db, usuarioId);
+      // A new session id and token (and so a new CSRF token): no fixation (docs/decisions/002).
+      const session = await request.session.start({ usuarioId, clienteId, produtoId: produto.id });
+      const event = await createAccessEvent(db, {
+        tipo: 'login',
+        usuarioId,
+        produtoId: produto.id,
+        clienteId,
+        sessaoId: session.id,
+      });
+      reply.header('Cache-Control', 'no-store');
+      return envelope(
+        await buildLoginInfo(db, {
+          usuarioId,
+          produtoId: produto.id,
+          clienteId,
+          session,
+          event,
+          publicUrl,
+        }),
+      );
+    },
+  );
+
+  /**
+   * §7 POST /api/acesso/logout: ends the cookie's session; the notice screen also sends the
+   * session it was given, which ends too when its token matches.
+   */
+  app.post('/acesso/logout', { schema: { body: LogoutRequestSchema } }, async (request) => {
+    const body = request.body;
+    if (body?.sessao_id && body.sessao_token)
+      await deleteSessionWithToken(db, body.sessao_id, body.sessao_token);
+    await request.session.end();
+    return envelope(null);
+  });
+
+  /** §7 POST /api/acesso/evento_getInfo: the login info again, for the session's own user. */
+  app.post(
+    '/acesso/evento_getInfo',
+    { schema: { body: EventInfoRequestSchema }, preValidation: requireUser(db), config: limited },
+    async (request, reply) => {
+      const record = request.session.record;
+      const session = request.session.credentials;
+      if (!record || !session) throw unauthorized();
+      const event = await findValidEvent(db, {
+        id: request.body.evento_id,
+        token: request.body.evento_token,
+      });
+      if (!event) throw eventNotFound();
+      if (event.gl_usuario_id !== record.usuarioId) throw unauthorized();
+      reply.header('Cache-Control', 'no-store');
+      return envelope(
+        await buildLoginInfo(db, {
+          usuarioId: record.usuarioId,
+          produtoId: event.gl_produto_id,
+          clienteId: record.clienteId,
+          session,
+          event: { id: event.id, token: request.body.evento_token },
+          publicUrl,
+        }),
+      );
+    },
+  );
+
+  registerEventLogin(app, options, false);
+  done();
+};
+
+/** §7 writes `acesso/login_evento` without /api: served there too, registered without a prefix. */
+export const acessoAliasRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (
+  app,
+  options,
+  done,
+) => {
+  registerEventLogin(app, options, true);
+  done();
+};
+
+async function requireCaptcha(
+  captcha: CaptchaProvider,
+  answer: string | undefined,
+  ip: string,
+): Promise<void> {
+  if (!(await captcha.verify(answer, ip)))
+    throw fieldError('recaptcha', ACESSO_MESSAGES.captchaFailed, 'captcha');
+}
+
+/**
+ * §7 POST acesso/login_evento (e.login): the password of an event's user opens a new session
+ * for that user, product and client; data.to is where to go (never another host).
+ */
+function registerEventLogin(
+  app: ZodApp,
+  { acesso, captcha, authRateLimitMax }: AcessoRoutesOptions,
+  alias: boolean,
+) {
+  const { db, publicUrl } = acesso;
+  app.post(
+    '/acesso/login_evento',
+    {
+      schema: { body: EventLoginRequestSchema },
+      config: {
+        // Outside /api: still an API route for the session plugin (CSRF), and still limited
+        // (the global limiter's allow list lets non-/api paths through).
+        ...(alias && { api: true }),
+        rateLimit: {
+          max: authRateLimitMax,
+          timeWindow: '1 minute',
+          ...(alias && { allowList: () => false }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      await requireCaptcha(captcha, body.recaptcha, request.ip);
+      const event = await findValidEvent(db, { id: body.evento_id, token: body.evento_token });
+      const email = event && (await eventUserEmail(db, event.gl_usuario_id));
+      if (!event || !email) throw eventNotFound();
+      const produto = await findActiveProduct(db, event.gl_produto_id, publicUrl);
+      if (!produto) throw productNotFound();
+
+      const { usuarioId } = await authenticate(acesso, {
+        email,
+        password: body.password,
+        ip: request.ip,
+        invalid: invalidPassword,
+      });
+      await request.session.start({
+        usuarioId,
+        clienteId: event.gl_cliente_id,
+        produtoId: produto.id,
+      });
+      reply.header('Cache-Control', 'no-store');
+      const data: EventLoginResponse = { to: safeRedirect(body.to, produto.url, publicUrl) };
+      return envelope(data);
+    },
+  );
+}

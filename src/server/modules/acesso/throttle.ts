@@ -1,0 +1,130 @@
+import { isIP } from 'node:net';
+import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/database.ts';
+import { glAcessoTentativa } from '../../db/schema.ts';
+
+/**
+ * Login throttling (docs/decisions/010-login-throttling.md). Failures are counted per key in a
+ * 15-minute window: per account ('email:<e-mail>', unknown e-mails too) and per address
+ * ('ip:<address>'). A blocked attempt gets the wrong-password answer without a password check,
+ * and still counts. Every count is one atomic upsert, so concurrent failures are never lost.
+ */
+export interface ThrottlePolicy {
+  windowMs: number;
+  /** From this many failures, each new one blocks for 2^(failures - slowFrom) s (capped); null: never. */
+  slowFrom: number | null;
+  maxDelayMs: number;
+  /** From this many failures, each new one blocks for lockMs. */
+  lockAt: number;
+  lockMs: number;
+}
+
+const MINUTE = 60_000;
+
+export const ACCOUNT_POLICY: ThrottlePolicy = {
+  windowMs: 15 * MINUTE,
+  slowFrom: 5,
+  maxDelayMs: 5 * MINUTE,
+  lockAt: 10,
+  lockMs: 15 * MINUTE,
+};
+
+export const ADDRESS_POLICY: ThrottlePolicy = {
+  windowMs: 15 * MINUTE,
+  slowFrom: null,
+  maxDelayMs: 0,
+  lockAt: 50,
+  lockMs: 15 * MINUTE,
+};
+
+export const accountKey = (email: string) => `email:${email.trim().toLowerCase()}`;
+
+/**
+ * IPv6 clients usually hold a whole /64, so an address key covers the /64; IPv4 (mapped too)
+ * is one address.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return `ip:${mapped[1]}`;
+  if (isIP(ip) !== 6) return `ip:${ip}`;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `ip:${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** True when any of the keys is blocked now. */
+export async function isBlocked(db: Queryable, keys: string[], now = new Date()): Promise<boolean> {
+  const rows = await db
+    .select({ id: glAcessoTentativa.id })
+    .from(glAcessoTentativa)
+    .where(and(inArray(glAcessoTentativa.chave, keys), gt(glAcessoTentativa.bloqueado_ate, now)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** How long a key with this many failures is blocked, as SQL over the new count. */
+function blockedUntil(failures: SQL, policy: ThrottlePolicy, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const lock = sql`when ${failures} >= ${policy.lockAt}::integer then ${at} + ${policy.lockMs}::integer * interval '1 millisecond'`;
+  const slow =
+    policy.slowFrom === null
+      ? sql``
+      : sql`when ${failures} >= ${policy.slowFrom}::integer then ${at} + least(power(2, ${failures} - ${policy.slowFrom}::integer) * 1000, ${policy.maxDelayMs}::integer) * interval '1 millisecond'`;
+  return sql`case ${lock} ${slow} else null end`;
+}
+
+/** Counts one failure; returns the key's count and block after it. */
+export async function recordFailure(
+  db: Queryable,
+  key: string,
+  policy: ThrottlePolicy,
+  now = new Date(),
+): Promise<{ falhas: number; bloqueado_ate: Date | null }> {
+  const t = glAcessoTentativa;
+  const at = sql`${now.toISOString()}::timestamptz`;
+  // A window that ended, with no block running, starts over.
+  const fresh = sql`(${t.janela_inicio} <= ${at} - ${policy.windowMs}::integer * interval '1 millisecond' and (${t.bloqueado_ate} is null or ${t.bloqueado_ate} <= ${at}))`;
+  const failures = sql`(case when ${fresh} then 1 else ${t.falhas} + 1 end)`;
+  const [row] = await db
+    .insert(t)
+    .values({
+      chave: key,
+      falhas: 1,
+      janela_inicio: now,
+      bloqueado_ate: policy.lockAt <= 1 ? new Date(now.getTime() + policy.lockMs) : null,
+    })
+    .onConflictDoUpdate({
+      target: t.chave,
+      set: {
+        falhas: failures,
+        janela_inicio: sql`case when ${fresh} then ${at} else ${t.janela_inicio} end`,
+        // Never shortens a block already running (an attempt during a lock still counts).
+        bloqueado_ate: sql`greatest(${t.bloqueado_ate}, ${blockedUntil(failures, policy, now)})`,
+        datahora_modificado: now,
+      },
+    })
+    .returning({ falhas: t.falhas, bloqueado_ate: t.bloqueado_ate });
+  if (!row) throw new Error('throttle upsert returned no row');
+  return row;
+}
+
+/** A successful sign-in clears the account's key (the address keeps its count). */
+export async function clearFailures(db: Queryable, key: string, now = new Date()): Promise<void> {
+  await db.delete(glAcessoTentativa).where(eq(glAcessoTentativa.chave, key));
+  // Housekeeping: keys idle for a day with no block running.
+  await db
+    .delete(glAcessoTentativa)
+    .where(
+      and(
+        lt(glAcessoTentativa.janela_inicio, new Date(now.getTime() - 24 * 60 * MINUTE)),
+        or(isNull(glAcessoTentativa.bloqueado_ate), lt(glAcessoTentativa.bloqueado_ate, now)),
+      ),
+    );
+}

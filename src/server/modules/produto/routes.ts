@@ -1,0 +1,21 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { envelope } from '#shared/envelope';
+import { ACESSO_MESSAGES, ProductParamsSchema } from '#shared/schemas/acesso';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { notFound } from '../../errors.ts';
+import { findActiveProduct } from './service.ts';
+
+/** §7 GET /api/gl_produto/{pid}/edit: data is the product, public (the login screen loads it first). */
+export const produtoRoutes: FastifyPluginCallbackZod<{ db: Database; config: Config }> = (
+  app,
+  { db, config },
+  done,
+) => {
+  app.get('/gl_produto/:pid/edit', { schema: { params: ProductParamsSchema } }, async (request) => {
+    const product = await findActiveProduct(db, request.params.pid, config.publicUrl);
+    if (!product) throw notFound(ACESSO_MESSAGES.productNotFound, 'product_not_found');
+    return envelope(product);
+  });
+  done();
+};

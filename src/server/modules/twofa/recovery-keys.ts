@@ -1,0 +1,32 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * Recovery keys (§4: shown once, single-use, a new set invalidates the old). 12 characters of
+ * Crockford's base32 (no I, L, O, U: nothing to misread) = 60 bits from the CSPRNG, shown as
+ * XXXX-XXXX-XXXX (14 characters, within §5's 16). With that entropy a plain SHA-256 is enough
+ * to store them: there is no dictionary to try (unlike passwords, which need argon2id).
+ */
+export const RECOVERY_KEY_COUNT = 10;
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const LENGTH = 12;
+
+export function generateRecoveryKey(): string {
+  // 32 symbols divide 256 evenly, so taking 5 bits of each byte adds no bias.
+  const chars = [...randomBytes(LENGTH)].map((byte) => ALPHABET[byte & 31]).join('');
+  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
+}
+
+/**
+ * The canonical form of what a person typed: case, dashes and spaces ignored; O read as 0 and
+ * I or L as 1, as Crockford's decoding does. Null when it cannot be a recovery key.
+ */
+export function normalizeRecoveryKey(input: string): string | null {
+  const value = input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  return value.length === LENGTH && [...value].every((char) => ALPHABET.includes(char))
+    ? value
+    : null;
+}
+
+export function hashRecoveryKey(normalized: string): string {
+  return createHash('sha256').update(normalized).digest('hex');
+}

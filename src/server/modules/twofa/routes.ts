@@ -1,0 +1,117 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { envelope } from '#shared/envelope';
+import { TwofaCheckRequestSchema } from '#shared/schemas/acesso';
+import {
+  TWOFA_MESSAGES,
+  TwofaActivateRequestSchema,
+  TwofaActivateWhenRequestSchema,
+  TwofaDeviceParamsSchema,
+  TwofaDisableRequestSchema,
+  TwofaValidateCodeRequestSchema,
+} from '#shared/schemas/twofa';
+import { currentUserId, requireUser } from '../../auth/guards.ts';
+import {
+  DEVICE_COOKIE,
+  activate,
+  checkUsuario,
+  clearTrustedDeviceCookie,
+  deviceIdOfCookie,
+  disable,
+  generateQrCode,
+  regenerateRecoveryKeys,
+  remindLater,
+  status,
+  untrustDevice,
+  validatePendingCode,
+  type TwofaDeps,
+} from './service.ts';
+
+/**
+ * §7 2FA calls, all POST. Every one but twofaCheckUsuario acts on the signed-in user's own 2FA
+ * and devices only (§6: a user edits only their own record); none takes a user id from the body.
+ */
+export const twofaRoutes: FastifyPluginCallbackZod<{
+  twofa: TwofaDeps;
+  authRateLimitMax: number;
+}> = (app, { twofa, authRateLimitMax }, done) => {
+  const limited = { rateLimit: { max: authRateLimitMax, timeWindow: '1 minute' } };
+  const signedIn = requireUser(twofa.db);
+
+  app.post(
+    '/gl_usuario/twofa/twofaCheckUsuario',
+    { schema: { body: TwofaCheckRequestSchema }, config: limited },
+    async (request) =>
+      envelope(await checkUsuario(twofa, request.body.email, request.cookies[DEVICE_COOKIE])),
+  );
+
+  app.post(
+    '/gl_usuario/twofa/twofaActivateWhen',
+    { schema: { body: TwofaActivateWhenRequestSchema }, preValidation: signedIn },
+    async (request) =>
+      envelope(await remindLater(twofa, currentUserId(request), request.body?.dias)),
+  );
+
+  app.post(
+    '/gl_usuario/twofaGenerateQrCode',
+    { preValidation: signedIn, config: limited },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return envelope(await generateQrCode(twofa, currentUserId(request)));
+    },
+  );
+
+  app.post(
+    '/gl_usuario/twofaValidateCodeRequest',
+    { schema: { body: TwofaValidateCodeRequestSchema }, preValidation: signedIn, config: limited },
+    async (request) =>
+      envelope(await validatePendingCode(twofa, currentUserId(request), request.body)),
+  );
+
+  app.post(
+    '/gl_usuario/twofaActivateTwoFactorAuth',
+    { schema: { body: TwofaActivateRequestSchema }, preValidation: signedIn, config: limited },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const keys = await activate(twofa, currentUserId(request), request.body.secret);
+      return envelope(keys, { message: TWOFA_MESSAGES.activated });
+    },
+  );
+
+  app.post(
+    '/gl_usuario/twofaDisableTwoFactorAuth',
+    { schema: { body: TwofaDisableRequestSchema }, preValidation: signedIn, config: limited },
+    async (request, reply) => {
+      const result = await disable(twofa, currentUserId(request), request.body.code);
+      // The user's trusted devices are gone; so is this browser's cookie.
+      clearTrustedDeviceCookie(reply, twofa.secureCookies);
+      return envelope(result, { message: TWOFA_MESSAGES.disabled });
+    },
+  );
+
+  app.post(
+    '/gl_usuario/twofaGenerateRecoveryKeys',
+    { preValidation: signedIn, config: limited },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return envelope(await regenerateRecoveryKeys(twofa, currentUserId(request)));
+    },
+  );
+
+  app.post('/gl_usuario/twofaStatus', { preValidation: signedIn }, async (request) =>
+    envelope(await status(twofa, currentUserId(request))),
+  );
+
+  app.post(
+    '/gl_usuario/:id/twofaUntrustInDevice',
+    { schema: { params: TwofaDeviceParamsSchema }, preValidation: signedIn },
+    async (request, reply) => {
+      const usuarioId = currentUserId(request);
+      await untrustDevice(twofa, usuarioId, request.params.id);
+      if (deviceIdOfCookie(request.cookies[DEVICE_COOKIE]) === request.params.id) {
+        clearTrustedDeviceCookie(reply, twofa.secureCookies);
+      }
+      return envelope(await status(twofa, usuarioId));
+    },
+  );
+  done();
+};

@@ -1,0 +1,114 @@
+/**
+ * Invoices and NFS-e as the API hands them out (§3 Invoice, Invoice item, NFS-e, Client; §7
+ * GET /api/pg_fatura/cliente/{token}[/{id}]). Shared so the server builds and the screens read
+ * the same shapes. Money and quantities are decimal strings ('149.90'), never floats.
+ */
+
+/** §4 Invoice situacao: the codes the screens know; others may exist ("not shown"). */
+export const SITUACAO = {
+  fechada: 5,
+  paga: 6,
+  vencida: 8,
+} as const;
+
+/** §2, §9: the filter badges of the invoice list, in order; null is 'Todas'. */
+export const SITUACAO_FILTROS: readonly { situacao: number | null; label: string }[] = [
+  { situacao: null, label: 'Todas' },
+  { situacao: SITUACAO.fechada, label: 'Fechada/Emitida' },
+  { situacao: SITUACAO.paga, label: 'Paga' },
+  { situacao: SITUACAO.vencida, label: 'Vencida' },
+];
+
+/** situacao_desc: the pt-BR name of a code (§2 tooltip). */
+export function situacaoDesc(situacao: number): string {
+  switch (situacao) {
+    case SITUACAO.fechada:
+      return 'Fechada/Emitida';
+    case SITUACAO.paga:
+      return 'Paga';
+    case SITUACAO.vencida:
+      return 'Vencida';
+    default:
+      return `Situação ${situacao}`;
+  }
+}
+
+/** situacao_icon_class: the CSS class the SPA draws the icon with (no icon font is shipped). */
+export function situacaoIconClass(situacao: number): string {
+  switch (situacao) {
+    case SITUACAO.fechada:
+      return 'situacao-fechada';
+    case SITUACAO.paga:
+      return 'situacao-paga';
+    case SITUACAO.vencida:
+      return 'situacao-vencida';
+    default:
+      return 'situacao-outra';
+  }
+}
+
+/**
+ * Shape of an invoice token in a path: base64url, 32 to 100 characters (ours are 43, 256 bits;
+ * Fastify refuses longer path parameters with 414).
+ * Anything else cannot name a client, so neither side spends a lookup on it.
+ */
+export const FATURA_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,100}$/;
+
+/** §3 NFS-e. */
+export interface NfseDto {
+  nf_numero: string;
+  /** ISO 8601 instant (UTC). */
+  datahora_emissao: string;
+  /** The national access key (50 digits), when the note has one. */
+  chave_acesso: string | null;
+  has_pdf: boolean;
+  /** The portal's own download URL, under the client's token; null without a PDF. */
+  pdf_url_download: string | null;
+  has_url_visualizar: boolean;
+  /** The city hall's page of the note, or the national public consultation built from the key. */
+  url_visualizar: string | null;
+}
+
+/** §3 Invoice item. `valor` is the line's total. */
+export interface FaturaItemDto {
+  id: number;
+  codigo: string | null;
+  descricao: string;
+  unidade: string | null;
+  /** Decimal string without trailing zeros ('1.5'); null when missing. */
+  qtde: string | null;
+  valor: string | null;
+}
+
+/** §3 Invoice, as listed (items only in the detail). */
+export interface FaturaDto {
+  id: number;
+  situacao: number;
+  situacao_icon_class: string;
+  situacao_desc: string;
+  /** The due date, 'YYYY-MM-DD'. */
+  data_vencimento_calculado: string;
+  /** When it was paid, ISO 8601 instant; null while unpaid. */
+  datahora_confirmado_calculado: string | null;
+  valor: string;
+  /** The service description, or one built from the items when it is empty. */
+  servico_discriminacao_calculado: string | null;
+  nfse: NfseDto | null;
+}
+
+/** §3 Invoice with its items: GET /api/pg_fatura/cliente/{token}/{id}. */
+export interface FaturaDetalheDto extends FaturaDto {
+  itens: FaturaItemDto[];
+}
+
+/** §3 Client, as the invoice list names it. cpfcnpj is stored without mask. */
+export interface FaturaClienteDto {
+  razao_social: string;
+  cpfcnpj: string;
+}
+
+/** GET /api/pg_fatura/cliente/{token}: newest first. */
+export interface FaturaListDto {
+  faturaList: FaturaDto[];
+  cliente: FaturaClienteDto;
+}

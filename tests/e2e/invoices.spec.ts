@@ -1,0 +1,124 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The demo client's invoices (src/server/db/demo-seed.ts): twelve months, newest first: the
+ * current one closed (5), months 1 and 3 overdue (8), the rest paid (6) with an NFS-e numbered
+ * 2000 + (12 - months ago). The server runs with E2E_FIXED_TOKENS, so the token is known here.
+ */
+const LIST = `/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`;
+const VIEW = 'Visualizar NFS-e na prefeitura';
+const DOWNLOAD = 'Baixar PDF da NFS-e';
+
+const rows = (page: Page) => page.locator('table.app-invoice-table tbody tr');
+/** The row of the invoice due `monthsAgo` months ago (the list is newest first). */
+const row = (page: Page, monthsAgo: number) => rows(page).nth(monthsAgo);
+const badge = (page: Page, name: RegExp) => page.getByRole('button', { name });
+
+async function expectDisabled(action: Locator) {
+  await expect(action).toHaveAttribute('aria-disabled', 'true');
+  await expect(action).not.toHaveAttribute('href');
+}
+
+test('the demo client sees its invoices, newest first, with the masked CNPJ', async ({ page }) => {
+  const response = await page.goto(LIST);
+  expect(response?.headers()['cache-control']).toBe('no-store');
+  expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+  await expect(page.getByRole('heading', { level: 1, name: 'Faturas de: Empresa Demonstração Ltda' })).toBeVisible();
+  await expect(page.getByText('CNPJ: 11.222.333/0001-81')).toBeVisible();
+  await expect(rows(page)).toHaveCount(12);
+  await expect(row(page, 0).getByRole('img', { name: 'Fechada/Emitida' })).toBeVisible();
+  await expect(row(page, 2).getByRole('cell').nth(3)).toHaveText('2010');
+
+  await row(page, 2).getByRole('img', { name: 'Paga' }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Paga');
+});
+
+test('each filter badge shows its count and its rows', async ({ page }) => {
+  await page.goto(LIST);
+  await expect(rows(page)).toHaveCount(12);
+  const expected: [RegExp, number][] = [
+    [/^Fechada\/Emitida 1$/, 1],
+    [/^Paga 9$/, 9],
+    [/^Vencida 2$/, 2],
+    [/^Todas 12$/, 12],
+  ];
+  for (const [name, count] of expected) {
+    await badge(page, name).click();
+    await expect(badge(page, name)).toHaveAttribute('aria-pressed', 'true');
+    await expect(rows(page)).toHaveCount(count);
+  }
+  await badge(page, /^Vencida/).click();
+  for (let index = 0; index < 2; index++) {
+    await expect(rows(page).nth(index).getByRole('img', { name: 'Vencida' })).toBeVisible();
+  }
+  // The filter is in the address: a reload keeps it.
+  await page.reload();
+  await expect(rows(page)).toHaveCount(2);
+});
+
+test('a row opens the read-only invoice details with its items', async ({ page }) => {
+  await page.goto(LIST);
+  await row(page, 4).getByRole('cell').nth(3).click();
+  const dialog = page.getByRole('dialog', { name: 'Detalhes da Fatura' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Descrição dos Serviços')).toBeVisible();
+  await expect(dialog.getByText(/Licenciamento de uso do software Portal Demo/)).toBeVisible();
+  const items = dialog.locator('tbody tr');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0).getByRole('cell')).toHaveText(['1.05', 'Licenciamento de software', 'UN', '1', 'R$ 119,90']);
+  // Quantity 0: blank (§2).
+  await expect(items.nth(1).getByRole('cell')).toHaveText(['1.05', 'Usuário adicional (cortesia)', 'UN', '', 'R$ 0,00']);
+  await dialog.getByRole('button', { name: 'Fechar' }).last().click();
+  await expect(dialog).toBeHidden();
+});
+
+test('the PDF action downloads the real PDF of the note', async ({ page }) => {
+  await page.goto(LIST);
+  const downloading = page.waitForEvent('download');
+  await row(page, 2).getByRole('link', { name: DOWNLOAD }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('nfse-2010.pdf');
+  const bytes = await readFile(await download.path());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.length).toBeGreaterThan(1000);
+  // Downloading leaves the list where it was.
+  await expect(rows(page)).toHaveCount(12);
+});
+
+test('the view action opens the city hall, or the national consultation of the key, in a new tab', async ({ page }) => {
+  await page.goto(LIST);
+  const cityHall = row(page, 2).getByRole('link', { name: VIEW });
+  await expect(cityHall).toHaveAttribute('href', 'https://nfse.prefeitura.example/notas/2010');
+  await expect(cityHall).toHaveAttribute('target', '_blank');
+  await expect(cityHall).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(row(page, 6).getByRole('link', { name: VIEW })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.nfse\.gov\.br\/ConsultaPublica\/\?tpc=1&chave=\d{50}$/,
+  );
+  // A note with a PDF but no page anywhere, and one with a page but no PDF.
+  await expectDisabled(row(page, 9).getByRole('link', { name: VIEW }));
+  await expect(row(page, 9).getByRole('link', { name: DOWNLOAD })).toHaveAttribute('href', /\/nfse\.pdf$/);
+  await expectDisabled(row(page, 10).getByRole('link', { name: DOWNLOAD }));
+});
+
+test('a note without links has both actions disabled', async ({ page }) => {
+  await page.goto(LIST);
+  const oldest = row(page, 11);
+  await expect(oldest.getByRole('img', { name: 'Paga' })).toBeVisible();
+  await expectDisabled(oldest.getByRole('link', { name: VIEW }));
+  await expectDisabled(oldest.getByRole('link', { name: DOWNLOAD }));
+  // An open invoice has no note, so no actions either.
+  await expectDisabled(row(page, 0).getByRole('link', { name: VIEW }));
+  await expectDisabled(row(page, 0).getByRole('link', { name: DOWNLOAD }));
+});
+
+test("the 'invoice authorised' notice points to the login of product 1", async ({ page }) => {
+  await page.goto('/fatura/faturaEmitida/qualquer-token');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fatura autorizada!' })).toBeVisible();
+  await expect(page.getByText('A fatura será emitida em alguns minutos e enviada para o seu e-mail.')).toBeVisible();
+  await page.getByRole('link', { name: 'Ir para o login' }).click();
+  await expect(page).toHaveURL(/\/login\/1$/);
+});

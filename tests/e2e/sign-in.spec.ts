@@ -1,0 +1,174 @@
+import type { Page } from '@playwright/test';
+import { totpCode, totpStep } from '../helpers/totp.ts';
+import { expect, test } from './fixtures.ts';
+
+const PASSWORD = 'demo1234';
+
+interface LoginOptions {
+  code?: string;
+  trustAs?: string;
+  /** Expect the 2FA code field to show (true) or not (false) after leaving the e-mail field. */
+  expectCodeField?: boolean;
+}
+
+/** Fills the login of product 1 like a person: e-mail, leave the field, password, code. */
+async function submitLogin(page: Page, email: string, options: LoginOptions = {}) {
+  await page.goto('/login/1');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('E-mail').blur();
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  const codeField = page.getByLabel('Código de verificação (2FA)');
+  if (options.expectCodeField === true) await expect(codeField).toBeVisible();
+  if (options.expectCodeField === false) {
+    // The check runs on blur; give its answer time to arrive before asserting absence.
+    await page.waitForLoadState('networkidle');
+    await expect(codeField).toHaveCount(0);
+  }
+  if (options.code !== undefined) {
+    // §5: with 2FA on, 'Entrar' stays off until the code is given.
+    await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeDisabled();
+    await codeField.fill(options.code);
+  }
+  if (options.trustAs) {
+    await page.getByLabel('Confiar neste dispositivo').check();
+    await page.getByLabel('Nome do dispositivo').fill(options.trustAs);
+  }
+  // Enabled once the captcha (ALTCHA, solved in the browser) is ready (§5).
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
+/** On localhost the portal shows the redirect page before the product's url (§4). */
+async function followProductRedirect(page: Page) {
+  await expect(page).toHaveURL(/\/a\/redirect\?/);
+  await page.getByRole('link', { name: 'Acessar Portal Demo' }).click();
+  await expect(page).toHaveURL(/\/painel/);
+  await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible();
+}
+
+async function logout(page: Page) {
+  await page.goto('/me/config');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login\/1/);
+}
+
+/**
+ * TOTP codes for the test, from tests/helpers/totp.ts (independent of the server's library).
+ * The server accepts a time step once per user and ±1 step of drift, so each code the test
+ * sends uses a step it has not used yet, waiting for the next one when needed.
+ */
+function codeSource(getSecret: () => string) {
+  const used = new Set<number>();
+  return async (page: Page): Promise<string> => {
+    for (;;) {
+      const now = totpStep(Date.now() / 1000);
+      const step = [now, now - 1, now + 1].find((candidate) => !used.has(candidate));
+      if (step !== undefined) {
+        used.add(step);
+        return totpCode(getSecret(), { at: step * 30_000 + 1000 });
+      }
+      await page.waitForTimeout(2000);
+    }
+  };
+}
+
+test('the demo manager signs in and lands on the dashboard', async ({ page }) => {
+  await submitLogin(page, 'gerente@exemplo.com.br', { expectCodeField: false });
+  // 2FA is off: the activation offer comes first (§2).
+  await page.getByRole('button', { name: 'Continuar Login' }).click();
+  await followProductRedirect(page);
+  await expect(page.getByText('Empresa Demonstração Ltda')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Faturas' })).toHaveAttribute('href', /\/cliente\/[\w-]{32,}\/fatura$/);
+  // The tokens the product url carries do not stay in the address bar.
+  expect(page.url()).not.toContain('sessao_token');
+});
+
+test('a wrong password keeps the person on the login with the password focused', async ({ page }) => {
+  await page.goto('/login/1');
+  await page.getByLabel('E-mail').fill('gerente@exemplo.com.br');
+  await page.getByLabel('Senha', { exact: true }).fill('senha-errada');
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByText('E-mail ou senha inválidos.')).toBeVisible();
+  await expect(page.getByLabel('Senha', { exact: true })).toBeFocused();
+  await expect(page).toHaveURL(/\/login\/1$/);
+});
+
+test('a user with two clients is sent to account selection', async ({ page }) => {
+  await submitLogin(page, 'multi@exemplo.com.br');
+  await page.getByRole('button', { name: 'Lembrar em 30 dias' }).click();
+  await expect(page).toHaveURL(/\/login\/1\/conta_selecionar/);
+});
+
+test('2FA: enrol, demand the code, trust a device, untrust it, disable with a recovery key once', async ({ page }) => {
+  test.setTimeout(180_000);
+  let secret = '';
+  const nextCode = codeSource(() => secret);
+
+  // Enrolment from the login's activation offer.
+  await submitLogin(page, 'usuario@exemplo.com.br', { expectCodeField: false });
+  await page.getByRole('button', { name: 'Ativar agora' }).click();
+  await expect(page).toHaveURL(/\/me\/twofa\?.*askOnMount=1/);
+  secret = (await page.locator('code.app-twofa-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await page.getByLabel('Código de verificação').fill('000000');
+  await page.getByRole('button', { name: 'Validar e ativar' }).click();
+  await expect(page.getByText('Código inválido.').first()).toBeVisible();
+  await page.getByLabel('Código de verificação').fill(await nextCode(page));
+  await page.getByRole('button', { name: 'Validar e ativar' }).click();
+  await expect(page.getByText('2FA ativado com sucesso!').first()).toBeVisible();
+  const keys = await page.getByRole('list', { name: 'Suas chaves de recuperação' }).getByRole('listitem').allTextContents();
+  expect(keys).toHaveLength(10);
+  await page.getByRole('button', { name: 'Já guardei minhas chaves' }).click();
+  await logout(page);
+
+  // The next login demands the code; trusting the device names it.
+  await submitLogin(page, 'usuario@exemplo.com.br', {
+    expectCodeField: true,
+    code: await nextCode(page),
+    trustAs: 'Notebook de teste',
+  });
+  await followProductRedirect(page);
+  await logout(page);
+
+  // On the trusted device the code is not asked.
+  await submitLogin(page, 'usuario@exemplo.com.br', { expectCodeField: false });
+  await followProductRedirect(page);
+
+  // Removing the trusted device brings the code back.
+  await page.goto('/me/twofa');
+  const device = page.getByRole('row', { name: /Notebook de teste/ });
+  await expect(device).toBeVisible();
+  await device.getByRole('button', { name: 'Remover' }).click();
+  await expect(page.getByText('Nenhum dispositivo confiável.')).toBeVisible();
+  await logout(page);
+  await submitLogin(page, 'usuario@exemplo.com.br', { expectCodeField: true, code: await nextCode(page) });
+  await followProductRedirect(page);
+
+  // A recovery key disables 2FA once.
+  const [firstKey, secondKey] = keys;
+  await page.goto('/me/twofa');
+  await page.getByRole('button', { name: 'Desativar 2FA' }).click();
+  await page.getByLabel('Código do aplicativo ou chave de recuperação').fill(firstKey ?? '');
+  await page.getByRole('button', { name: 'Confirmar desativação' }).click();
+  await expect(page.getByText('2FA desativado com sucesso!').first()).toBeVisible();
+
+  // Turned on again, the used key fails the second time (and so do the old, replaced keys).
+  await page.getByRole('button', { name: 'Ativar 2FA' }).click();
+  secret = (await page.locator('code.app-twofa-secret').textContent())?.trim() ?? '';
+  await page.getByLabel('Código de verificação').fill(await nextCode(page));
+  await page.getByRole('button', { name: 'Validar e ativar' }).click();
+  await expect(page.getByText('2FA ativado com sucesso!').first()).toBeVisible();
+  const newKeys = await page.getByRole('list', { name: 'Suas chaves de recuperação' }).getByRole('listitem').allTextContents();
+  await page.getByRole('button', { name: 'Já guardei minhas chaves' }).click();
+  await page.getByRole('button', { name: 'Desativar 2FA' }).click();
+  for (const oldKey of [firstKey, secondKey]) {
+    await page.getByLabel('Código do aplicativo ou chave de recuperação').fill(oldKey ?? '');
+    await page.getByRole('button', { name: 'Confirmar desativação' }).click();
+    await expect(page.getByText('Código inválido.').first()).toBeVisible();
+  }
+  // Leave the demo user as found: 2FA off.
+  await page.getByLabel('Código do aplicativo ou chave de recuperação').fill(newKeys[0] ?? '');
+  await page.getByRole('button', { name: 'Confirmar desativação' }).click();
+  await expect(page.getByText('2FA desativado com sucesso!').first()).toBeVisible();
+});
