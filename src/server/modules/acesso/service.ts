@@ -7,6 +7,7 @@ import { glAcessoEvento } from '../../db/schema.ts';
 import { AppError, fieldError, notFound, unauthorized } from '../../errors.ts';
 import { hashToken, randomToken, safeEqual } from '../../session/tokens.ts';
 import { findActiveProduct } from '../produto/service.ts';
+import { findActiveContract } from '../contrato/service.ts';
 import {
   isTrustedDevice,
   shouldAskCreate,
@@ -15,7 +16,6 @@ import {
   type TwofaDeps,
 } from '../twofa/service.ts';
 import {
-  findActiveContract,
   findClient,
   findPendingPlanChange,
   findUserByEmail,

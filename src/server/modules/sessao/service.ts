@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.ts';
-import { glCliente, glClienteUsuario, glContrato, glPlano, glProduto, glUsuario } from '../../db/schema.ts';
+import { glCliente, glClienteUsuario, glProduto, glUsuario } from '../../db/schema.ts';
+import { findActiveContract } from '../contrato/service.ts';
 import type { SessionRecord } from '../../session/session-store.ts';
 
 /** §3 Session: what the SPA knows about who is signed in, where. */
@@ -90,32 +91,14 @@ export async function describeSession(
   }
 
   let contrato: SessionInfo['contrato'] = null;
-  if (cliente && produto) {
-    const [row] = await db
-      .select({
-        id: glContrato.id,
-        periodo_inicio: glContrato.periodo_inicio,
-        periodo_fim: glContrato.periodo_fim,
-        plano_id: glPlano.id,
-        plano_nome_exibicao: glPlano.nome_exibicao,
-      })
-      .from(glContrato)
-      .innerJoin(glPlano, eq(glPlano.id, glContrato.gl_plano_id))
-      .where(
-        and(
-          eq(glContrato.gl_cliente_id, cliente.id),
-          eq(glContrato.gl_produto_id, produto.id),
-          eq(glContrato.ativo, true),
-        ),
-      );
-    if (row) {
-      contrato = {
-        id: row.id,
-        periodo_inicio: row.periodo_inicio,
-        periodo_fim: row.periodo_fim,
-        plano: { id: row.plano_id, nome_exibicao: row.plano_nome_exibicao },
-      };
-    }
+  const row = cliente && produto ? await findActiveContract(db, cliente.id, produto.id) : null;
+  if (row) {
+    contrato = {
+      id: row.id,
+      periodo_inicio: row.periodo_inicio,
+      periodo_fim: row.periodo_fim,
+      plano: { id: row.plano_id, nome_exibicao: row.plano_nome_exibicao },
+    };
   }
 
   return {
