@@ -57,6 +57,10 @@ const ConfigSchema = z
     if (config.E2E_FIXED_TOKENS) {
       ctx.addIssue({ code: 'custom', path: ['E2E_FIXED_TOKENS'], message: 'não é permitido em produção' });
     }
+    if (config.SEED_DEMO) {
+      // Demo users with a published password must never reach production (decision 001).
+      ctx.addIssue({ code: 'custom', path: ['SEED_DEMO'], message: 'não é permitido em produção' });
+    }
     if (!config.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'obrigatório em produção' });
     }

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -171,6 +171,17 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
     );
     await user.hover(icon);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Vencida');
+  });
+
+  it('keeps the keyboard focus on an action while its tooltip shows', async () => {
+    stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) });
+    renderPage();
+    await screen.findByRole('table');
+    const download = within(rows()[1] as HTMLElement).getByRole('link', { name: DOWNLOAD_NFSE_LABEL });
+    act(() => download.focus());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(DOWNLOAD_NFSE_LABEL);
+    expect(download).toHaveFocus();
+    expect(download.isConnected).toBe(true);
   });
 
   it('opens the read-only details of a clicked row, fetching its items only then', async () => {

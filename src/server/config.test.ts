@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const production = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 's'.repeat(40),
+  PUBLIC_URL: 'https://portal.exemplo.com.br',
+};
+
+describe('loadConfig', () => {
+  it('serves the embedded run with no variables at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', seedDemo: true, publicUrl: 'http://localhost:3000' });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('lists every bad variable at once, readably', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', RATE_LIMIT_MAX: '0' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const { problems, message } = error as ConfigError;
+      expect(problems.map((line) => line.split(':')[0])).toEqual(['PORT', 'DATABASE_URL', 'RATE_LIMIT_MAX']);
+      expect(message).toContain('deve começar com postgres:// ou postgresql://');
+    }
+  });
+
+  it('demands a session secret and a public URL in production, and never seeds demo data there', () => {
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: obrigatório em produção/);
+    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO: não é permitido em produção/);
+    expect(() => loadConfig({ ...production, CAPTCHA_PROVIDER: 'none' })).toThrow(ConfigError);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+});
