@@ -22,6 +22,7 @@ import { sessaoRoutes } from './modules/sessao/routes.ts';
 import { faturaRoutes } from './modules/fatura/routes.ts';
 import { twofaRoutes } from './modules/twofa/routes.ts';
 import { createTwofaDeps } from './modules/twofa/service.ts';
+import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { registerSessions } from './session/session-plugin.ts';
 
 export interface AppDependencies {
@@ -92,6 +93,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(twofaRoutes, { prefix: '/api', twofa, authRateLimitMax });
   await app.register(produtoRoutes, { prefix: '/api', db, config });
   await app.register(adminRoutes, { prefix: '/api', db });
+  // Outside production only, and only to loopback callers (decision 016): it shows e-mails.
+  if (!config.isProduction) await app.register(devMailboxRoutes, { prefix: '/api', db });
 
   await registerSpa(app, {
     clientDir: deps.clientDir ?? null,

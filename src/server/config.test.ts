@@ -5,6 +5,7 @@ const production = {
   NODE_ENV: 'production',
   SESSION_SECRET: 's'.repeat(40),
   PUBLIC_URL: 'https://portal.exemplo.com.br',
+  SMTP_URL: 'smtp://smtp.exemplo.com.br:587',
 };
 
 describe('loadConfig', () => {

@@ -67,6 +67,10 @@ const ConfigSchema = z
     if (!config.PUBLIC_URL) {
       ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'obrigatório em produção' });
     }
+    if (!config.SMTP_URL) {
+      // The development mailbox keeps e-mails on the server; production must deliver them (016).
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'obrigatório em produção' });
+    }
     if (config.CAPTCHA_PROVIDER === 'none') {
       ctx.addIssue({
         code: 'custom',

@@ -6,6 +6,8 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { DEMO_LOGINS, seedDemoData } from './db/demo-seed.ts';
 import { seedReferenceData } from './db/reference-data.ts';
+import { createMailTransport } from './mail/transport.ts';
+import { startMailWorker } from './mail/worker.ts';
 import { CLIENT_BUILD_DIR } from './project-paths.ts';
 import { localStorageFor } from './storage/file-storage.ts';
 import { resolveSessionSecret } from './session/session-secret.ts';
@@ -40,6 +42,9 @@ function printWelcome(config: Config, kind: DatabaseHandle['kind']): void {
     lines.push('', '  Logins de demonstração (senha demo1234):');
     for (const login of DEMO_LOGINS) lines.push(`    ${login.email.padEnd(26)} ${login.papel}`);
   }
+  if (!config.SMTP_URL) {
+    lines.push('', `  E-mails: caixa postal de desenvolvimento em ${config.publicUrl}/api/dev/caixa-postal`);
+  }
   lines.push('', '  Ctrl+C encerra.', '');
   console.warn(lines.join('\n'));
 }
@@ -69,6 +74,12 @@ async function main(): Promise<void> {
     clientDir: CLIENT_BUILD_DIR,
     logger: log,
   });
+  const mailWorker = startMailWorker({
+    db: database.db,
+    kind: database.kind,
+    transport: createMailTransport(config),
+    log: log.child({ module: 'mail' }),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -82,6 +93,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await app.close();
+      await mailWorker.stop();
     } finally {
       await database.close();
     }

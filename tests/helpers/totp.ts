@@ -63,3 +63,4 @@ export async function awayFromStepEdge(marginMs = 3000): Promise<void> {
   const left = 30_000 - (Date.now() % 30_000);
   if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
+

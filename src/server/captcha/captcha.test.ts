@@ -258,6 +258,7 @@ describe('configuration', () => {
     NODE_ENV: 'production',
     SESSION_SECRET: 's'.repeat(40),
     PUBLIC_URL: 'https://portal.exemplo.com.br',
+    SMTP_URL: 'smtp://smtp.exemplo.com.br:587',
   };
 
   const problems = (env: Record<string, string>) => {

@@ -312,7 +312,7 @@ describe('POST /api/acesso/login with 2FA', () => {
 
   it('accepts a code one step early or late (drift) but not two', async () => {
     const { user, secret } = await twofaUser();
-    await awayFromStepEdge();
+    await awayFromStepEdge(8000);
     const late = await freshAgent().post(
       '/api/acesso/login',
       loginBody(user.email, { twofaCode: totpCode(secret, { stepOffset: -1 }) }),

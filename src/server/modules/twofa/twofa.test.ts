@@ -163,17 +163,15 @@ describe('enrolment: QR code, code validation, activation', () => {
     });
     expect(wrongSecret.status).toBe(422);
 
+    const code = totpCode(secret);
     const valid = await agent.post<{ isValid: boolean }>(
       '/api/gl_usuario/twofaValidateCodeRequest',
-      { secret, code: totpCode(secret) },
+      { secret, code },
     );
     expect(valid.status).toBe(200);
     expect(valid.body.data).toEqual({ isValid: true });
     // The same code, again: refused (a step is accepted once).
-    const again = await agent.post('/api/gl_usuario/twofaValidateCodeRequest', {
-      secret,
-      code: totpCode(secret),
-    });
+    const again = await agent.post('/api/gl_usuario/twofaValidateCodeRequest', { secret, code });
     expect(again.status).toBe(422);
 
     const activated = await agent.post<{ recovery_keys: string[] }>(

@@ -1,0 +1,28 @@
+import type { Queryable } from '../db/database.ts';
+import { glEmailSaida } from '../db/schema.ts';
+
+/** One e-mail, as templates build it and transports send it. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/**
+ * Writes a message to the outbox (gl_email_saida). Pass the transaction of the action that sends
+ * it: the message exists exactly when the action committed, and the worker (worker.ts) delivers it.
+ */
+export async function enqueueMail(db: Queryable, message: OutgoingMail): Promise<number> {
+  const [row] = await db
+    .insert(glEmailSaida)
+    .values({
+      destinatario: message.to,
+      assunto: message.subject,
+      corpo_html: message.html,
+      corpo_texto: message.text,
+    })
+    .returning({ id: glEmailSaida.id });
+  if (!row) throw new Error('gl_email_saida: insert returned no row');
+  return row.id;
+}

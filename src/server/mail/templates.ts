@@ -1,0 +1,147 @@
+/**
+ * pt-BR e-mails, each as HTML (values escaped, inline styles: mail clients ignore <style>) and
+ * plain text. Every builder returns what enqueueMail needs besides the recipient.
+ */
+export interface MailContent {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+/** A table layout, the one most mail clients render alike. `body` is already-escaped HTML. */
+function layout(providerName: string, title: string, body: string): string {
+  const name = escapeHtml(providerName);
+  return `<!doctype html>
+<html lang="pt-BR">
+<head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f4f5f7;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;padding:24px 0;">
+<tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:6px;font-family:Arial,Helvetica,sans-serif;color:#1f2933;font-size:15px;line-height:1.5;">
+<tr><td style="padding:20px 28px;border-bottom:1px solid #e4e7eb;font-size:18px;font-weight:bold;">${name}</td></tr>
+<tr><td style="padding:24px 28px;">${body}</td></tr>
+<tr><td style="padding:16px 28px;border-top:1px solid #e4e7eb;font-size:12px;color:#7b8794;">Esta é uma mensagem automática de ${name}. Não responda a este e-mail.</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+const paragraph = (html: string) => `<p style="margin:0 0 16px;">${html}</p>`;
+
+function button(url: string, label: string): string {
+  const href = escapeHtml(url);
+  return `<p style="margin:0 0 16px;"><a href="${href}" style="display:inline-block;padding:10px 20px;background:#1f6feb;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">${escapeHtml(label)}</a></p>
+${paragraph(`Se o botão não funcionar, copie este endereço no navegador:<br><span style="word-break:break-all;">${href}</span>`)}`;
+}
+
+const textFooter = (providerName: string) => `--\nMensagem automática de ${providerName}. Não responda a este e-mail.\n`;
+
+export function temporaryPasswordMail(values: {
+  providerName: string;
+  nome: string;
+  email: string;
+  senhaTemporaria: string;
+  loginUrl: string;
+}): MailContent {
+  const subject = `Sua senha temporária de acesso - ${values.providerName}`;
+  const html = layout(
+    values.providerName,
+    subject,
+    [
+      paragraph(`Olá, ${escapeHtml(values.nome)}.`),
+      paragraph(`Seu cadastro em ${escapeHtml(values.providerName)} foi criado. Use os dados abaixo para entrar:`),
+      `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;background:#f4f5f7;border-radius:4px;">
+<tr><td style="padding:8px 16px;">E-mail</td><td style="padding:8px 16px;font-weight:bold;">${escapeHtml(values.email)}</td></tr>
+<tr><td style="padding:8px 16px;">Senha temporária</td><td style="padding:8px 16px;font-weight:bold;font-family:'Courier New',monospace;">${escapeHtml(values.senhaTemporaria)}</td></tr>
+</table>`,
+      paragraph('Por segurança, você deverá trocar essa senha no primeiro acesso.'),
+      button(values.loginUrl, 'Entrar'),
+    ].join('\n'),
+  );
+  const text = `Olá, ${values.nome}.
+
+Seu cadastro em ${values.providerName} foi criado. Use os dados abaixo para entrar:
+
+E-mail: ${values.email}
+Senha temporária: ${values.senhaTemporaria}
+
+Por segurança, você deverá trocar essa senha no primeiro acesso.
+
+Entrar: ${values.loginUrl}
+
+${textFooter(values.providerName)}`;
+  return { subject, html, text };
+}
+
+export function passwordResetMail(values: {
+  providerName: string;
+  nome: string;
+  resetUrl: string;
+  validadeMinutos: number;
+}): MailContent {
+  const subject = `Redefinição de senha - ${values.providerName}`;
+  const validade = `${values.validadeMinutos} minutos`;
+  const html = layout(
+    values.providerName,
+    subject,
+    [
+      paragraph(`Olá, ${escapeHtml(values.nome)}.`),
+      paragraph(`Recebemos um pedido para redefinir a sua senha em ${escapeHtml(values.providerName)}.`),
+      button(values.resetUrl, 'Redefinir senha'),
+      paragraph(`O link vale por ${validade} e só pode ser usado uma vez.`),
+      paragraph('Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.'),
+    ].join('\n'),
+  );
+  const text = `Olá, ${values.nome}.
+
+Recebemos um pedido para redefinir a sua senha em ${values.providerName}.
+
+Redefinir senha: ${values.resetUrl}
+
+O link vale por ${validade} e só pode ser usado uma vez.
+
+Se você não pediu a redefinição, ignore este e-mail: sua senha continua a mesma.
+
+${textFooter(values.providerName)}`;
+  return { subject, html, text };
+}
+
+const quandoFormat = new Intl.DateTimeFormat('pt-BR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'America/Sao_Paulo',
+});
+
+export function passwordChangedMail(values: { providerName: string; nome: string; quando: Date }): MailContent {
+  const subject = `Sua senha foi alterada - ${values.providerName}`;
+  const quando = `${quandoFormat.format(values.quando)} (horário de Brasília)`;
+  const html = layout(
+    values.providerName,
+    subject,
+    [
+      paragraph(`Olá, ${escapeHtml(values.nome)}.`),
+      paragraph(`A senha da sua conta em ${escapeHtml(values.providerName)} foi alterada em ${escapeHtml(quando)}.`),
+      paragraph('Se foi você, nada mais é preciso. Se não foi, redefina sua senha imediatamente e fale com o suporte.'),
+    ].join('\n'),
+  );
+  const text = `Olá, ${values.nome}.
+
+A senha da sua conta em ${values.providerName} foi alterada em ${quando}.
+
+Se foi você, nada mais é preciso. Se não foi, redefina sua senha imediatamente e fale com o suporte.
+
+${textFooter(values.providerName)}`;
+  return { subject, html, text };
+}

@@ -1,0 +1,178 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startSmtpSink, type SmtpSink } from '../../../tests/helpers/smtp-sink.ts';
+import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import { glEmailSaida } from '../db/schema.ts';
+import { enqueueMail } from './outbox.ts';
+import { temporaryPasswordMail } from './templates.ts';
+import { createSmtpTransport } from './transport.ts';
+import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs, startMailWorker, type MailWorker, type MailWorkerOptions } from './worker.ts';
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const FROM = 'Exemplo Sistemas <nao-responda@exemplo.com.br>';
+
+let database: DatabaseHandle;
+let sink: SmtpSink;
+const workers: MailWorker[] = [];
+let clock = Date.now();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  sink = await startSmtpSink();
+});
+// The workers' clock: a little ahead of the database's, so what a test enqueues is already due.
+beforeEach(() => {
+  clock = Date.now() + 5_000;
+});
+afterAll(async () => {
+  for (const worker of workers) await worker.stop();
+  await sink.stop();
+  await database.close();
+});
+
+function worker(options: Partial<MailWorkerOptions> = {}): MailWorker {
+  const created = startMailWorker({
+    db: database.db,
+    kind: database.kind,
+    transport: createSmtpTransport(sink.url, FROM),
+    log: silent,
+    intervalMs: 0,
+    now: () => new Date(clock),
+    ...options,
+  });
+  workers.push(created);
+  return created;
+}
+
+let sequence = 0;
+function message(label: string) {
+  sequence += 1;
+  const to = `cliente${sequence}@exemplo.com.br`;
+  const content = temporaryPasswordMail({
+    providerName: 'Exemplo Sistemas',
+    nome: 'João da Silva',
+    email: to,
+    senhaTemporaria: `Tmp${sequence}xY`,
+    loginUrl: 'http://localhost:3000/',
+  });
+  return { to, ...content, subject: `${content.subject} [${label} ${sequence}]` };
+}
+
+const received = (subject: string) => sink.messages.filter((mail) => mail.header('subject') === subject);
+
+async function row(id: number) {
+  const [found] = await database.db.select().from(glEmailSaida).where(eq(glEmailSaida.id, id));
+  if (!found) throw new Error(`no gl_email_saida ${id}`);
+  return found;
+}
+
+describe('mail outbox worker', () => {
+  it('never sends a message whose transaction rolled back', async () => {
+    const mail = message('rollback');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueueMail(tx, mail);
+        throw new Error('the action failed');
+      }),
+    ).rejects.toThrow('the action failed');
+    await worker().runOnce();
+    expect(received(mail.subject)).toHaveLength(0);
+    expect(await database.db.select().from(glEmailSaida).where(eq(glEmailSaida.assunto, mail.subject))).toHaveLength(0);
+  });
+
+  it('delivers a committed message through SMTP and marks it sent', async () => {
+    const mail = message('entrega');
+    const id = await database.db.transaction((tx) => enqueueMail(tx, mail));
+    expect(await worker().runOnce()).toBe(1);
+
+    const [delivered] = received(mail.subject);
+    expect(delivered?.to).toEqual([mail.to]);
+    expect(delivered?.header('to')).toBe(mail.to);
+    expect(delivered?.header('subject')).toBe(mail.subject);
+    expect(delivered?.header('from')).toContain('nao-responda@exemplo.com.br');
+    expect(delivered?.text()).toContain('Olá, João da Silva.');
+    expect(delivered?.text()).toContain('Senha temporária: Tmp');
+    expect(await row(id)).toMatchObject({ situacao: 'enviado', tentativas: 1, ultimo_erro: null });
+    expect((await row(id)).datahora_enviado).toBeInstanceOf(Date);
+  });
+
+  it('keeps the message while SMTP is down and delivers it once, after the backoff, when it is back', async () => {
+    const mail = message('queda');
+    const id = await database.db.transaction((tx) => enqueueMail(tx, mail));
+    const mailer = worker();
+    await sink.stop();
+    try {
+      expect(await mailer.runOnce()).toBe(0);
+    } finally {
+      await sink.start();
+    }
+    const failed = await row(id);
+    expect(failed).toMatchObject({ situacao: 'pendente', tentativas: 1 });
+    expect(failed.ultimo_erro).toMatch(/ECONNREFUSED/);
+    expect(failed.datahora_proxima_tentativa.getTime()).toBe(clock + mailRetryDelayMs(1));
+
+    // Back up, but the time has not come: nothing is sent yet.
+    expect(await mailer.runOnce()).toBe(0);
+    expect(received(mail.subject)).toHaveLength(0);
+
+    clock += mailRetryDelayMs(1);
+    expect(await mailer.runOnce()).toBe(1);
+    expect(await mailer.runOnce()).toBe(0);
+    expect(received(mail.subject)).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ situacao: 'enviado', tentativas: 2 });
+  });
+
+  it('backs off exponentially, capped at an hour, and gives up after the last attempt', async () => {
+    expect([1, 2, 3, 4].map(mailRetryDelayMs)).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(mailRetryDelayMs(MAIL_MAX_ATTEMPTS)).toBe(60 * 60_000);
+
+    const mail = message('desiste');
+    const id = await database.db.transaction((tx) => enqueueMail(tx, mail));
+    await database.db.update(glEmailSaida).set({ tentativas: MAIL_MAX_ATTEMPTS - 1 }).where(eq(glEmailSaida.id, id));
+    const failing = worker({
+      transport: { kind: 'smtp', send: () => Promise.reject(new Error('550 smtp://user:segredo@mx.exemplo rejected')), close: () => undefined },
+    });
+    expect(await failing.runOnce()).toBe(0);
+    const gaveUp = await row(id);
+    expect(gaveUp).toMatchObject({ situacao: 'falhou', tentativas: MAIL_MAX_ATTEMPTS });
+    expect(gaveUp.ultimo_erro).toBe('550 smtp://***@mx.exemplo rejected');
+  });
+
+  it('hides a claimed message from other instances for the lease, and a crashed claim is retaken later', async () => {
+    const mail = message('lease');
+    const id = await database.db.transaction((tx) => enqueueMail(tx, mail));
+    // A worker that "crashes" while sending: the claim committed, the send never finished.
+    const crashing = worker({ transport: { kind: 'smtp', send: () => new Promise(() => undefined), close: () => undefined } });
+    void crashing.runOnce();
+    await expect.poll(async () => (await row(id)).datahora_proxima_tentativa.getTime() > clock).toBe(true);
+
+    const other = worker();
+    expect(await other.runOnce()).toBe(0);
+    clock += 2 * 60_000;
+    expect(await other.runOnce()).toBe(1);
+    expect(received(mail.subject)).toHaveLength(1);
+    workers.splice(workers.indexOf(crashing), 1); // its run never ends; do not wait for it
+  });
+
+  it('lets two instances run at once without sending any message twice', async () => {
+    const mails = Array.from({ length: 30 }, () => message('concorrencia'));
+    const ids = await database.db.transaction(async (tx) => {
+      const created: number[] = [];
+      for (const mail of mails) created.push(await enqueueMail(tx, mail));
+      return created;
+    });
+    const first = worker({ batchSize: 4 });
+    const second = worker({ batchSize: 4 });
+    let delivered = 0;
+    for (let round = 0; round < 30; round++) {
+      const counts = await Promise.all([first.runOnce(), second.runOnce(), first.runOnce(), second.runOnce()]);
+      delivered += counts.reduce((sum, n) => sum + n, 0);
+      if (counts.every((n) => n === 0)) break;
+    }
+    expect(delivered).toBe(mails.length);
+    for (const mail of mails) expect(received(mail.subject)).toHaveLength(1);
+    const rows = await database.db.select().from(glEmailSaida).where(inArray(glEmailSaida.id, ids));
+    expect(rows.every((found) => found.situacao === 'enviado' && found.tentativas === 1)).toBe(true);
+  });
+});
