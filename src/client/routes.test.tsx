@@ -14,6 +14,20 @@ import {
 } from './testing/fetch-stub';
 import { renderApp, resetAppState } from './testing/render-app';
 
+/** The profile screen (/me/meusdados) loads the user record; the layout tests open it. */
+const ME_RECORD = {
+  'GET /api/gl_usuario/me': () =>
+    envelopeResponse({
+      data: {
+        id: 7,
+        nome: 'Maria Souza',
+        apelido: 'Maria',
+        email: 'maria@exemplo.com.br',
+        telefone_celular: '11987654321',
+      },
+    }),
+};
+
 const NOT_FOUND = 'Ops... a página que você procura não existe ou foi movida de lugar.';
 
 let navigate: ReturnType<typeof vi.fn<(url: string) => void>>;
@@ -49,6 +63,7 @@ function asVisitor() {
 
 function asSignedIn() {
   return stubFetch({
+    ...ME_RECORD,
     'GET /api/sessao/web': () => sessionResponse(signedInSession()),
     'POST /api/gl_usuario/twofaStatus': () =>
       envelopeResponse({
@@ -185,7 +200,7 @@ describe('layout', () => {
   });
 
   it("gives a signed-in user 'Painel', 'Planos' and a menu under their name", async () => {
-    stubFetch({ 'GET /api/sessao/web': () => sessionResponse(signedInSession()) });
+    stubFetch({ ...ME_RECORD, 'GET /api/sessao/web': () => sessionResponse(signedInSession()) });
     const { user } = renderApp('/me/meusdados');
     await screen.findByRole('heading', { name: 'Meus dados' });
     const nav = screen.getByRole('navigation');
@@ -212,7 +227,7 @@ describe('layout', () => {
   });
 
   it('shows the current client, with its full name in a tooltip', async () => {
-    stubFetch({ 'GET /api/sessao/web': () => sessionResponse(signedInSession()) });
+    stubFetch({ ...ME_RECORD, 'GET /api/sessao/web': () => sessionResponse(signedInSession()) });
     const { user } = renderApp('/me/meusdados');
     const client = await screen.findByText('Padaria Central');
     await user.hover(client);
@@ -220,7 +235,7 @@ describe('layout', () => {
   });
 
   it('opens the user menu on hover, after a short delay (§1)', async () => {
-    stubFetch({ 'GET /api/sessao/web': () => sessionResponse(signedInSession()) });
+    stubFetch({ ...ME_RECORD, 'GET /api/sessao/web': () => sessionResponse(signedInSession()) });
     const { user } = renderApp('/me/meusdados');
     await screen.findByRole('heading', { name: 'Meus dados' });
     const toggle = await screen.findByRole('button', { name: 'Maria Souza' });
@@ -235,7 +250,7 @@ describe('layout', () => {
   });
 
   it('opens the user menu from the keyboard', async () => {
-    stubFetch({ 'GET /api/sessao/web': () => sessionResponse(signedInSession()) });
+    stubFetch({ ...ME_RECORD, 'GET /api/sessao/web': () => sessionResponse(signedInSession()) });
     const { user } = renderApp('/me/meusdados');
     await screen.findByRole('heading', { name: 'Meus dados' });
     const toggle = await screen.findByRole('button', { name: 'Maria Souza' });
@@ -247,8 +262,22 @@ describe('layout', () => {
 
   it('logs out with POST /api/acesso/logout, then goes to the login of the product', async () => {
     const { calls } = stubFetch({
+      ...ME_RECORD,
       'GET /api/sessao/web': () => sessionResponse(signedInSession()),
       'POST /api/acesso/logout': () => envelopeResponse(null),
+      // After logout the session turns anonymous and the app may route home (/login/1)
+      // before the full page load that the test replaces; a browser reloads first.
+      'GET /api/gl_produto/1/edit': () =>
+        envelopeResponse({
+          id: 1,
+          nome: 'Gestão',
+          url: '/painel',
+          logo_url: null,
+          cadastro_permitido: true,
+          cadastro_usuario_inativo: false,
+        }),
+      'GET /api/captcha/config': () =>
+        envelopeResponse({ provider: 'none', siteKey: null, challengeUrl: null }),
     });
     const { user } = renderApp('/me/meusdados');
     await screen.findByRole('heading', { name: 'Meus dados' });

@@ -21,6 +21,7 @@ import { produtoRoutes } from './modules/produto/routes.ts';
 import { sessaoRoutes } from './modules/sessao/routes.ts';
 import { faturaRoutes } from './modules/fatura/routes.ts';
 import { twofaRoutes } from './modules/twofa/routes.ts';
+import { usuarioRoutes } from './modules/usuario/routes.ts';
 import { createTwofaDeps } from './modules/twofa/service.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { registerSessions } from './session/session-plugin.ts';
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(acessoAliasRoutes, { acesso, captcha, authRateLimitMax });
   await app.register(twofaRoutes, { prefix: '/api', twofa, authRateLimitMax });
   await app.register(produtoRoutes, { prefix: '/api', db, config });
+  await app.register(usuarioRoutes, { prefix: '/api', db, config, authRateLimitMax });
   await app.register(adminRoutes, { prefix: '/api', db });
   // Outside production only, and only to loopback callers (decision 016): it shows e-mails.
   if (!config.isProduction) await app.register(devMailboxRoutes, { prefix: '/api', db });

@@ -95,6 +95,10 @@ export const LogoutRequestSchema = z
   .optional();
 export type LogoutRequest = z.input<typeof LogoutRequestSchema>;
 
+/** §7 POST /api/acesso/conta_selecionar: the client-user link (§3) the signed-in user picks. */
+export const ContaSelecionarRequestSchema = z.object({ gl_cliente_usuario_id: IdSchema });
+export type ContaSelecionarRequest = z.input<typeof ContaSelecionarRequestSchema>;
+
 /** §7 POST api/admin/cliente/selecionar (staff admins). */
 export const AdminSelectClientRequestSchema = z.object({ id: IdSchema });
 
@@ -120,6 +124,10 @@ export const ACESSO_MESSAGES = {
   /** An unknown, expired or wrongly signed access event: nothing more is said. */
   eventNotFound: 'Link de acesso inválido ou expirado.',
   clientNotFound: 'Cliente não encontrado.',
+  /** conta_selecionar: a link that is not the signed-in user's (or does not exist). */
+  accountNotFound: 'Conta não encontrada.',
+  /** conta_selecionar on a session without a product (sessions opened by a login have one). */
+  sessionWithoutProduct: 'Sessão sem produto: entre novamente pelo login do produto.',
   /** §8, to the letter. */
   clientSelected: (name: string) => `Cliente ${name} selecionado.`,
 } as const;

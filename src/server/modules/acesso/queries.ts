@@ -91,3 +91,12 @@ export async function findPendingPlanChange(db: Queryable, contratoId: number) {
     );
   return row ?? null;
 }
+
+/** One of the user's client links, or null when it does not exist or is someone else's. */
+export async function findUserClientLink(db: Queryable, usuarioId: number, linkId: number) {
+  const [link] = await db
+    .select({ id: glClienteUsuario.id, cliente_id: glClienteUsuario.gl_cliente_id })
+    .from(glClienteUsuario)
+    .where(and(eq(glClienteUsuario.id, linkId), eq(glClienteUsuario.gl_usuario_id, usuarioId)));
+  return link ?? null;
+}

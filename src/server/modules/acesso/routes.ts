@@ -2,6 +2,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import {
   ACESSO_MESSAGES,
+  ContaSelecionarRequestSchema,
   EventInfoRequestSchema,
   EventLoginRequestSchema,
   LoginRequestSchema,
@@ -10,7 +11,7 @@ import {
 } from '#shared/schemas/acesso';
 import { requireUser } from '../../auth/guards.ts';
 import type { CaptchaProvider } from '../../captcha/provider.ts';
-import { fieldError, unauthorized } from '../../errors.ts';
+import { badRequest, fieldError, notFound, unauthorized } from '../../errors.ts';
 import { deleteSessionWithToken } from '../../session/session-store.ts';
 import { findActiveProduct } from '../produto/service.ts';
 import { DEVICE_COOKIE, setTrustedDeviceCookie } from '../twofa/service.ts';
@@ -28,6 +29,7 @@ import {
   safeRedirect,
   type AcessoDeps,
 } from './service.ts';
+import { findUserClientLink } from './queries.ts';
 
 type ZodApp = Parameters<FastifyPluginCallbackZod>[0];
 
@@ -128,6 +130,51 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
           clienteId: record.clienteId,
           session,
           event: { id: event.id, token: request.body.evento_token },
+          publicUrl,
+        }),
+      );
+    },
+  );
+
+  /**
+   * §7 POST /api/acesso/conta_selecionar: the signed-in user picks one of their own client links;
+   * the session's client becomes that link's client (the product stays), a new access event
+   * records it, and the answer is the login info (§3) for the routing that follows (§4).
+   */
+  app.post(
+    '/acesso/conta_selecionar',
+    { schema: { body: ContaSelecionarRequestSchema }, preValidation: requireUser(db) },
+    async (request, reply) => {
+      const record = request.session.record;
+      const session = request.session.credentials;
+      if (!record || !session) throw unauthorized();
+      const link = await findUserClientLink(
+        db,
+        record.usuarioId,
+        request.body.gl_cliente_usuario_id,
+      );
+      if (!link) throw notFound(ACESSO_MESSAGES.accountNotFound, 'account_not_found');
+      const produtoId = record.produtoId;
+      if (produtoId === null) throw badRequest(ACESSO_MESSAGES.sessionWithoutProduct, 'no_product');
+      const produto = await findActiveProduct(db, produtoId, publicUrl);
+      if (!produto) throw productNotFound();
+
+      await request.session.setContext({ clienteId: link.cliente_id });
+      const event = await createAccessEvent(db, {
+        tipo: 'conta_selecionar',
+        usuarioId: record.usuarioId,
+        produtoId: produto.id,
+        clienteId: link.cliente_id,
+        sessaoId: record.id,
+      });
+      reply.header('Cache-Control', 'no-store');
+      return envelope(
+        await buildLoginInfo(db, {
+          usuarioId: record.usuarioId,
+          produtoId: produto.id,
+          clienteId: link.cliente_id,
+          session,
+          event,
           publicUrl,
         }),
       );

@@ -359,10 +359,16 @@ describe('after the login (§4)', () => {
       },
       { id: 31, nivel: 10, cliente: { id: 4, razao_social: 'Mercado Sul S.A.', cpfcnpj: null } },
     ];
-    serve({ logins: [loginInfo({ cliente: null, clientes })] });
+    const info = loginInfo({ cliente: null, clientes });
+    serve({
+      logins: [info],
+      // The selection screen lists the clients of the remembered login event.
+      extra: { 'POST /api/acesso/evento_getInfo': () => envelopeResponse(info) },
+    });
     const { user, router } = await openLogin();
     await signIn(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login/2/conta_selecionar'));
+    expect(await screen.findByRole('button', { name: 'Mercado Sul S.A.' })).toBeInTheDocument();
   });
 
   it('with one client on localhost, stops at the redirect page before the product', async () => {

@@ -1,6 +1,263 @@
+import '#shared/zod-locale';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { IMaskInput } from 'react-imask';
+import { Link } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import { NAME_MAX, PASSWORD_MAX } from '#shared/fields';
+import { PHONE_MASKS } from '#shared/masks';
+import { ProfileUpdateRequestSchema, type UserMe } from '#shared/schemas/usuario';
 import { Page } from '../../../components/page';
+import { PageLoading } from '../../../components/page-loading';
+import { TextField } from '../../../components/text-field';
+import { applyFieldErrors } from '../../../lib/api-client';
+import { useMeOrigin, type MeOrigin } from '../../../lib/me-origin';
+import { notify } from '../../../lib/notices';
+import { useSession } from '../../../lib/session';
+import { pathTo } from '../../../paths';
+import { meQuery, useMe } from '../api/get-me';
+import { useUpdateMe } from '../api/update-me';
+import { useUpdatePassword } from '../api/update-password';
+import { checkPasswordChange, type PasswordChangeValues } from '../password-check';
+import { PROFILE_TEXTS } from '../texts';
 
-/** me.meusdados (§2 /me/meusdados): personal data and password. Only the title for now; its own issue fills it. */
+/**
+ * me.meusdados (§2 /me/meusdados?origin&pid): the signed-in user's own data (§3 User) and
+ * password change (§5). The account is shared by every integrated application of the provider.
+ */
 export function ProfilePage() {
-  return <Page title="Meus dados" />;
+  const { origin, pid } = useMeOrigin();
+  const me = useMe();
+
+  let body;
+  if (me.isPending) {
+    body = <PageLoading />;
+  } else if (me.isError) {
+    body = (
+      <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+        <span>{PROFILE_TEXTS.loadFailed}</span>
+        <Button size="sm" variant="outline-danger" onClick={() => void me.refetch()}>
+          {PROFILE_TEXTS.retry}
+        </Button>
+      </Alert>
+    );
+  } else {
+    body = (
+      <>
+        <ProfileForm user={me.data.data} origin={origin} />
+        <PasswordForm />
+      </>
+    );
+  }
+
+  return (
+    <Page title={PROFILE_TEXTS.title}>
+      <Alert variant="danger">{PROFILE_TEXTS.sharedAccount}</Alert>
+      {body}
+      <BackLink origin={origin} pid={pid} />
+    </Page>
+  );
+}
+
+function ProfileForm({ user, origin }: { user: UserMe; origin: MeOrigin }) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const update = useUpdateMe();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ProfileUpdateRequestSchema),
+    defaultValues: {
+      nome: user.nome,
+      apelido: user.apelido ?? '',
+      telefone_celular: user.telefone_celular ?? '',
+    },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => {
+        notify('success', PROFILE_TEXTS.saved);
+        // §2: from the login flow the user record is reloaded, otherwise the session.
+        if (origin === 'login') void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+        else void session.refresh();
+      },
+      onError: (error) => {
+        applyFieldErrors(setError, error);
+      },
+    }),
+  );
+
+  return (
+    <Card className="mb-4">
+      <Card.Body>
+        <form noValidate aria-label={PROFILE_TEXTS.title} onSubmit={(e) => void onSubmit(e)}>
+          <div className="row">
+            <TextField
+              id="meusdados-nome"
+              className="mb-3 col-md-9"
+              label={PROFILE_TEXTS.nome}
+              maxLength={NAME_MAX}
+              autoComplete="name"
+              registration={register('nome')}
+              error={errors.nome?.message}
+            />
+            <div className="mb-3 col-md-3">
+              <label className="form-label" htmlFor="meusdados-id">
+                {PROFILE_TEXTS.id}
+              </label>
+              <input id="meusdados-id" className="form-control" value={user.id} readOnly />
+            </div>
+          </div>
+          <div className="row">
+            <TextField
+              id="meusdados-apelido"
+              className="mb-3 col-md-6"
+              label={PROFILE_TEXTS.apelido}
+              maxLength={NAME_MAX}
+              autoComplete="nickname"
+              registration={register('apelido')}
+              error={errors.apelido?.message}
+            />
+            <div className="mb-3 col-md-6">
+              <label className="form-label" htmlFor="meusdados-telefone">
+                {PROFILE_TEXTS.telefone}
+              </label>
+              <Controller
+                control={control}
+                name="telefone_celular"
+                render={({ field }) => (
+                  <IMaskInput
+                    id="meusdados-telefone"
+                    mask={PHONE_MASKS}
+                    value={field.value}
+                    onAccept={(value: string) => field.onChange(value)}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    inputMode="tel"
+                    autoComplete="tel"
+                    className={
+                      errors.telefone_celular ? 'form-control is-invalid' : 'form-control'
+                    }
+                    aria-invalid={errors.telefone_celular ? true : undefined}
+                    aria-describedby={errors.telefone_celular ? 'meusdados-telefone-erro' : undefined}
+                  />
+                )}
+              />
+              {errors.telefone_celular && (
+                <div id="meusdados-telefone-erro" className="invalid-feedback">
+                  {errors.telefone_celular.message}
+                </div>
+              )}
+            </div>
+          </div>
+          <div className="mb-3">
+            <label className="form-label" htmlFor="meusdados-email">
+              {PROFILE_TEXTS.email}
+            </label>
+            <input id="meusdados-email" className="form-control" value={user.email} readOnly />
+          </div>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {PROFILE_TEXTS.save}
+          </Button>
+        </form>
+      </Card.Body>
+    </Card>
+  );
+}
+
+const EMPTY_PASSWORDS: PasswordChangeValues = { senha_atual: '', senha_nova: '', senha_conf: '' };
+
+function PasswordForm() {
+  const change = useUpdatePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<PasswordChangeValues>({ defaultValues: EMPTY_PASSWORDS });
+
+  const onSubmit = handleSubmit((values) => {
+    const check = checkPasswordChange(values);
+    if (check.kind === 'empty') return;
+    if (check.kind === 'invalid') {
+      notify('danger', check.message);
+      return;
+    }
+    change.mutate(
+      { senha_atual: values.senha_atual, senha_nova: values.senha_nova },
+      {
+        onSuccess: () => {
+          reset(EMPTY_PASSWORDS);
+          notify('success', PROFILE_TEXTS.passwordChanged);
+        },
+        onError: (error) => {
+          applyFieldErrors(setError, error);
+        },
+      },
+    );
+  });
+
+  return (
+    <Card className="mb-4">
+      <Card.Body>
+        <h2 className="h5">{PROFILE_TEXTS.passwordSection}</h2>
+        <form
+          noValidate
+          aria-label={PROFILE_TEXTS.passwordSection}
+          onSubmit={(e) => void onSubmit(e)}
+        >
+          <TextField
+            id="meusdados-senha-atual"
+            label={PROFILE_TEXTS.senhaAtual}
+            type="password"
+            autoComplete="current-password"
+            registration={register('senha_atual')}
+            error={errors.senha_atual?.message}
+          />
+          <TextField
+            id="meusdados-senha-nova"
+            label={PROFILE_TEXTS.senhaNova}
+            type="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            registration={register('senha_nova')}
+            error={errors.senha_nova?.message}
+          />
+          <TextField
+            id="meusdados-senha-conf"
+            label={PROFILE_TEXTS.senhaConf}
+            type="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX}
+            registration={register('senha_conf')}
+          />
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {PROFILE_TEXTS.changePassword}
+          </Button>
+        </form>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** §2: back to me.config (origin and pid) from the login flow, otherwise to the dashboard. */
+function BackLink({ origin, pid }: { origin: MeOrigin; pid: number }) {
+  const to = origin === 'login' ? pathTo('me.config', {}, { origin, pid }) : pathTo('dashboard');
+  return (
+    <Link className="btn btn-outline-secondary" to={to}>
+      {PROFILE_TEXTS.back}
+    </Link>
+  );
 }

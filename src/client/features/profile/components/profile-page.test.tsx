@@ -1,0 +1,181 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { UserMe } from '#shared/schemas/usuario';
+import { dismissAllNotices, getNotices } from '../../../lib/notices';
+import {
+  envelopeResponse,
+  sessionResponse,
+  setCsrfCookie,
+  signedInSession,
+  stubFetch,
+} from '../../../testing/fetch-stub';
+import { renderApp, resetAppState } from '../../../testing/render-app';
+
+const USER: UserMe = {
+  id: 42,
+  nome: 'Ana Souza',
+  apelido: 'Ana',
+  email: 'ana@teste.com.br',
+  telefone_celular: '11987654321',
+};
+
+function serve() {
+  const stub = stubFetch({
+    'GET /api/sessao/web': () => sessionResponse(signedInSession()),
+    'GET /api/gl_usuario/me': () => envelopeResponse({ data: USER }),
+    'POST /api/gl_usuario/me/update': () =>
+      envelopeResponse(null, { message: 'Dados atualizados com sucesso!' }),
+    'POST /api/gl_usuario/me/senha_update': () =>
+      envelopeResponse(null, { message: 'Senha alterada com sucesso!' }),
+  });
+  return { callsTo: (path: string) => stub.calls.filter((call) => call.path === path) };
+}
+
+beforeEach(() => {
+  setCsrfCookie('csrf');
+});
+
+afterEach(() => {
+  resetAppState();
+  setCsrfCookie(null);
+});
+
+async function openPage(path = '/me/meusdados') {
+  const view = renderApp(path);
+  expect(await screen.findByLabelText('Nome')).toHaveValue('Ana Souza');
+  return view;
+}
+
+describe('me.meusdados (§2, §5)', () => {
+  it('shows the shared-account warning, the record and read-only ID and e-mail', async () => {
+    serve();
+    await openPage();
+    expect(screen.getByText(/compartilhada por todos os aplicativos integrados/)).toBeVisible();
+    expect(screen.getByLabelText('ID')).toHaveValue('42');
+    expect(screen.getByLabelText('ID')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ana@teste.com.br');
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Telefone celular')).toHaveValue('(11) 98765-4321');
+  });
+
+  it('save sends only nome, apelido and telefone_celular', async () => {
+    const { callsTo } = serve();
+    const { user } = await openPage();
+    const nome = screen.getByLabelText('Nome');
+    await user.clear(nome);
+    await user.type(nome, 'Ana Maria');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo('/api/gl_usuario/me/update')).toHaveLength(1));
+    expect(callsTo('/api/gl_usuario/me/update')[0]?.body).toEqual({
+      nome: 'Ana Maria',
+      apelido: 'Ana',
+      telefone_celular: '11987654321',
+    });
+    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeInTheDocument();
+  });
+
+  it('refuses an empty name with the §5 message and no call', async () => {
+    const { callsTo } = serve();
+    const { user } = await openPage();
+    await user.clear(screen.getByLabelText('Nome'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Campo obrigatório')).toBeVisible();
+    expect(callsTo('/api/gl_usuario/me/update')).toHaveLength(0);
+  });
+
+  it('checks the password fields in the §5 order, as danger notices, with no call', async () => {
+    const { callsTo } = serve();
+    const { user } = await openPage();
+    const atual = screen.getByLabelText('Senha atual');
+    const nova = screen.getByLabelText('Nova senha');
+    const conf = screen.getByLabelText('Confirme a nova senha');
+    const submit = screen.getByRole('button', { name: 'Alterar senha' });
+
+    const expectDanger = async (text: string) => {
+      await waitFor(() =>
+        expect(getNotices().map((n) => [n.level, n.text])).toEqual([['danger', text]]),
+      );
+      dismissAllNotices();
+    };
+
+    // All three empty: no error, no call.
+    await user.click(submit);
+    expect(getNotices()).toEqual([]);
+
+    await user.type(nova, 'nova-senha');
+    await user.click(submit);
+    await expectDanger('Senha atual em branco');
+
+    await user.clear(nova);
+    await user.type(atual, 'demo1234');
+    await user.click(submit);
+    await expectDanger('Senha nova em branco');
+
+    await user.type(nova, '12345');
+    await user.click(submit);
+    await expectDanger('A senha deve conter entre 6 e 32 caracteres');
+
+    await user.clear(nova);
+    await user.type(nova, 'nova-senha');
+    await user.click(submit);
+    await expectDanger('Confirme sua senha');
+
+    await user.type(conf, 'outra-senha');
+    await user.click(submit);
+    await expectDanger('As senhas são diferentes');
+
+    expect(callsTo('/api/gl_usuario/me/senha_update')).toHaveLength(0);
+  });
+
+  it('changes the password, then clears the three fields', async () => {
+    const { callsTo } = serve();
+    const { user } = await openPage();
+    const atual = screen.getByLabelText('Senha atual');
+    const nova = screen.getByLabelText('Nova senha');
+    const conf = screen.getByLabelText('Confirme a nova senha');
+    await user.type(atual, 'demo1234');
+    await user.type(nova, 'nova-senha');
+    await user.type(conf, 'nova-senha');
+    await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    await waitFor(() => expect(callsTo('/api/gl_usuario/me/senha_update')).toHaveLength(1));
+    expect(callsTo('/api/gl_usuario/me/senha_update')[0]?.body).toEqual({
+      senha_atual: 'demo1234',
+      senha_nova: 'nova-senha',
+    });
+    expect(await screen.findByText('Senha alterada com sucesso!')).toBeInTheDocument();
+    expect(atual).toHaveValue('');
+    expect(nova).toHaveValue('');
+    expect(conf).toHaveValue('');
+  });
+
+  it('goes back to me.config from the login flow, otherwise to the dashboard', async () => {
+    serve();
+    await openPage('/me/meusdados?origin=login&pid=3');
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute(
+      'href',
+      '/me/config?origin=login&pid=3',
+    );
+    resetAppState();
+    serve();
+    await openPage();
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/painel');
+  });
+  it('after a save reloads the user record from the login flow, otherwise the session', async () => {
+    const fromLogin = serve();
+    const first = await openPage('/me/meusdados?origin=login&pid=3');
+    const sessionCalls = fromLogin.callsTo('/api/sessao/web').length;
+    await first.user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(fromLogin.callsTo('/api/gl_usuario/me')).toHaveLength(2));
+    expect(fromLogin.callsTo('/api/sessao/web')).toHaveLength(sessionCalls);
+    resetAppState();
+
+    const fromDashboard = serve();
+    const second = await openPage();
+    const before = fromDashboard.callsTo('/api/sessao/web').length;
+    await second.user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() =>
+      expect(fromDashboard.callsTo('/api/sessao/web').length).toBeGreaterThan(before),
+    );
+    expect(fromDashboard.callsTo('/api/gl_usuario/me')).toHaveLength(1);
+  });
+});
