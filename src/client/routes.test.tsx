@@ -43,22 +43,24 @@ afterEach(() => {
   setCsrfCookie(null);
 });
 
-/** A visitor; the login screen also asks for its product and the captcha configuration. */
+/** What the login screen of product 1 asks for: its product and the captcha configuration. */
+const LOGIN_SCREEN = {
+  'GET /api/gl_produto/1/edit': () =>
+    envelopeResponse({
+      id: 1,
+      nome: 'Gestão',
+      url: '/painel',
+      logo_url: null,
+      cadastro_permitido: true,
+      cadastro_usuario_inativo: false,
+    }),
+  'GET /api/captcha/config': () =>
+    envelopeResponse({ provider: 'none', siteKey: null, challengeUrl: null }),
+};
+
+/** A visitor, who lands on the login screen. */
 function asVisitor() {
-  return stubFetch({
-    'GET /api/sessao/web': anonymousSessionResponse,
-    'GET /api/gl_produto/1/edit': () =>
-      envelopeResponse({
-        id: 1,
-        nome: 'Gestão',
-        url: '/painel',
-        logo_url: null,
-        cadastro_permitido: true,
-        cadastro_usuario_inativo: false,
-      }),
-    'GET /api/captcha/config': () =>
-      envelopeResponse({ provider: 'none', siteKey: null, challengeUrl: null }),
-  });
+  return stubFetch({ 'GET /api/sessao/web': anonymousSessionResponse, ...LOGIN_SCREEN });
 }
 
 function asSignedIn() {
@@ -265,19 +267,6 @@ describe('layout', () => {
       ...ME_RECORD,
       'GET /api/sessao/web': () => sessionResponse(signedInSession()),
       'POST /api/acesso/logout': () => envelopeResponse(null),
-      // After logout the session turns anonymous and the app may route home (/login/1)
-      // before the full page load that the test replaces; a browser reloads first.
-      'GET /api/gl_produto/1/edit': () =>
-        envelopeResponse({
-          id: 1,
-          nome: 'Gestão',
-          url: '/painel',
-          logo_url: null,
-          cadastro_permitido: true,
-          cadastro_usuario_inativo: false,
-        }),
-      'GET /api/captcha/config': () =>
-        envelopeResponse({ provider: 'none', siteKey: null, challengeUrl: null }),
     });
     const { user } = renderApp('/me/meusdados');
     await screen.findByRole('heading', { name: 'Meus dados' });

@@ -169,7 +169,7 @@ export function setSession(session: Partial<SessionData> & Pick<SessionData, 'us
   queryClient.setQueryData(sessionQuery.queryKey, next);
 }
 
-/** Forgets the signed-in identity (after logout). */
+/** Forgets the signed-in identity (tests reset the app with it between cases). */
 export function clearSession(): void {
   storedIdentity = null;
   queryClient.setQueryData(sessionQuery.queryKey, ANONYMOUS);
@@ -195,7 +195,8 @@ export function useLogout(pid?: number, { silentErrors = false } = {}) {
     mutationFn: (payload: LogoutPayload = {}) => apiPost<unknown>(LOGOUT_PATH, payload),
     meta: { silentErrors },
     onSuccess: () => {
-      clearSession();
+      // No in-memory "signed out" state before the full load: rendering the screen as a
+      // visitor for a moment would show 'Usuário não logado.' and route home first.
       // The event's token must not outlive the session it belonged to.
       forgetLoginEvent();
       pageNavigation.load(pathTo('login', { pid: productId }));

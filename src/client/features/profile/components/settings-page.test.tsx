@@ -20,9 +20,6 @@ function serve() {
     'POST /api/acesso/logout': () => envelopeResponse(null),
     // The login screen, where a resume without a remembered event ends up.
     'GET /api/gl_produto/2/edit': () => envelopeResponse(publicProduct()),
-    // After logout the session turns anonymous and the app may route home (/login/1) before
-    // the full page load that the test replaces; a browser reloads first.
-    'GET /api/gl_produto/1/edit': () => envelopeResponse(publicProduct()),
     'GET /api/captcha/config': () =>
       envelopeResponse({ provider: 'none', siteKey: null, challengeUrl: null }),
   });
