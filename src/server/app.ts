@@ -16,13 +16,16 @@ import { captchaRoutes } from './captcha/routes.ts';
 import { acessoAliasRoutes, acessoRoutes } from './modules/acesso/routes.ts';
 import { createAcessoDeps } from './modules/acesso/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { contaRoutes } from './modules/conta/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { produtoRoutes } from './modules/produto/routes.ts';
+import { recuperacaoRoutes } from './modules/recuperacao/routes.ts';
 import { sessaoRoutes } from './modules/sessao/routes.ts';
 import { faturaRoutes } from './modules/fatura/routes.ts';
 import { twofaRoutes } from './modules/twofa/routes.ts';
 import { usuarioRoutes } from './modules/usuario/routes.ts';
 import { createTwofaDeps } from './modules/twofa/service.ts';
+import { devMailboxPages } from './mail/dev-mailbox-pages.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { registerSessions } from './session/session-plugin.ts';
 
@@ -91,12 +94,30 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(captchaRoutes, { prefix: '/api', captcha, authRateLimitMax });
   await app.register(acessoRoutes, { prefix: '/api', acesso, captcha, authRateLimitMax });
   await app.register(acessoAliasRoutes, { acesso, captcha, authRateLimitMax });
+  await app.register(contaRoutes, {
+    prefix: '/api',
+    acesso,
+    captcha,
+    providerName: config.PROVIDER_NAME,
+    authRateLimitMax,
+  });
+  await app.register(recuperacaoRoutes, {
+    prefix: '/api',
+    db,
+    captcha,
+    publicUrl: config.publicUrl,
+    providerName: config.PROVIDER_NAME,
+    authRateLimitMax,
+  });
   await app.register(twofaRoutes, { prefix: '/api', twofa, authRateLimitMax });
   await app.register(produtoRoutes, { prefix: '/api', db, config });
   await app.register(usuarioRoutes, { prefix: '/api', db, config, authRateLimitMax });
   await app.register(adminRoutes, { prefix: '/api', db });
   // Outside production only, and only to loopback callers (decision 016): it shows e-mails.
-  if (!config.isProduction) await app.register(devMailboxRoutes, { prefix: '/api', db });
+  if (!config.isProduction) {
+    await app.register(devMailboxRoutes, { prefix: '/api', db });
+    await app.register(devMailboxPages, { db });
+  }
 
   await registerSpa(app, {
     clientDir: deps.clientDir ?? null,

@@ -43,7 +43,7 @@ function printWelcome(config: Config, kind: DatabaseHandle['kind']): void {
     for (const login of DEMO_LOGINS) lines.push(`    ${login.email.padEnd(26)} ${login.papel}`);
   }
   if (!config.SMTP_URL) {
-    lines.push('', `  E-mails: caixa postal de desenvolvimento em ${config.publicUrl}/api/dev/caixa-postal`);
+    lines.push('', `  E-mails: caixa postal de desenvolvimento em ${config.publicUrl}/dev/caixa-postal`);
   }
   lines.push('', '  Ctrl+C encerra.', '');
   console.warn(lines.join('\n'));

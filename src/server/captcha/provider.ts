@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CaptchaConfig } from '#shared/schemas/acesso';
+import { ACESSO_MESSAGES, type CaptchaConfig } from '#shared/schemas/acesso';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { fieldError } from '../errors.ts';
 import { AltchaCaptcha } from './altcha.ts';
 import { RemoteCaptcha } from './remote.ts';
 
@@ -48,4 +49,14 @@ export function createCaptchaProvider(
     case 'none':
       return new NoCaptcha();
   }
+}
+
+/** Refuses the request (422 on `recaptcha`) unless the captcha answer proves a person. */
+export async function requireCaptcha(
+  captcha: CaptchaProvider,
+  answer: string | null | undefined,
+  ip: string,
+): Promise<void> {
+  if (!(await captcha.verify(answer ?? undefined, ip)))
+    throw fieldError('recaptcha', ACESSO_MESSAGES.captchaFailed, 'captcha');
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { envelope, type FieldErrors } from '#shared/envelope';
 import { MESSAGES } from '#shared/messages';
+import { loggableError } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 
 /** Field path of a zod issue as the client's form names it: "/endereco/cep" → "endereco.cep". */
@@ -53,7 +54,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // Fastify's own 4xx messages are English; the user gets a pt-BR one.
       return send(reply, status, status === 404 ? MESSAGES.apiNotFound : MESSAGES.invalidType);
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // Without the query's parameters: they may hold e-mail bodies or tokens.
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return send(reply, 500, MESSAGES.serverError);
   });
 }

@@ -17,7 +17,7 @@ const isLoopback = (address: string | undefined) =>
  * on this machine: the socket's address must be loopback and the request must not have come
  * through a proxy (a local reverse proxy would make every visitor look local).
  */
-async function requireLoopback(request: FastifyRequest): Promise<void> {
+export async function requireLoopback(request: FastifyRequest): Promise<void> {
   const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((name) => request.headers[name] !== undefined);
   if (forwarded || !isLoopback(request.socket.remoteAddress) || !isLoopback(request.ip)) {
     throw forbidden('A caixa postal de desenvolvimento só atende a esta máquina (localhost).', 'dev_mailbox_loopback_only');

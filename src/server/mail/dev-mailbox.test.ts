@@ -71,6 +71,40 @@ describe('development mailbox', () => {
     expect((await agent.get('/api/dev/caixa-postal/999999')).status).toBe(404);
   });
 
+  it('shows the outbox as pages: the list, a message as text, and its HTML under a strict CSP', async () => {
+    const content = passwordResetMail({
+      providerName: 'Exemplo <Sistemas>',
+      nome: 'Bruno',
+      resetUrl: 'http://localhost:3000/login/recuperar_token/xyz',
+      validadeMinutos: 60,
+    });
+    const id = await t.db.transaction((tx) => enqueueMail(tx, { to: 'bruno@exemplo.com.br', ...content }));
+    const inject = (url: string, remoteAddress = '127.0.0.1') => t.app.inject({ method: 'GET', url, remoteAddress });
+
+    const list = await inject('/dev/caixa-postal');
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-type']).toMatch(/^text\/html/);
+    expect(list.headers['content-security-policy']).toMatch(/default-src 'none'/);
+    expect(list.body).toContain(`href="/dev/caixa-postal/${id}"`);
+    // Values are escaped: the provider name's brackets are text, not markup.
+    expect(list.body).toContain('Redefinição de senha - Exemplo &lt;Sistemas&gt;');
+    expect(list.body).not.toContain('<Sistemas>');
+
+    const message = await inject(`/dev/caixa-postal/${id}`);
+    expect(message.statusCode).toBe(200);
+    expect(message.body).toContain('http://localhost:3000/login/recuperar_token/xyz');
+    expect(message.body).toContain(`/dev/caixa-postal/${id}/html`);
+
+    const html = await inject(`/dev/caixa-postal/${id}/html`);
+    expect(html.statusCode).toBe(200);
+    expect(html.body).toBe(content.html);
+    expect(html.headers['content-security-policy']).toMatch(/default-src 'none'/);
+
+    expect((await inject('/dev/caixa-postal/999999')).statusCode).toBe(404);
+    expect((await inject('/dev/caixa-postal', '203.0.113.9')).statusCode).toBe(403);
+    expect((await inject(`/dev/caixa-postal/${id}/html`, '203.0.113.9')).statusCode).toBe(403);
+  });
+
   it('refuses callers from other machines and anything that came through a proxy', async () => {
     const remote = new ApiAgent(t.app, { remoteAddress: '203.0.113.7' });
     const refused = await remote.get('/api/dev/caixa-postal');
@@ -90,6 +124,8 @@ describe('development mailbox', () => {
     try {
       expect(prod.config.isProduction).toBe(true);
       expect((await new ApiAgent(prod.app).get('/api/dev/caixa-postal')).status).toBe(404);
+      const page = await prod.app.inject({ method: 'GET', url: '/dev/caixa-postal', remoteAddress: '127.0.0.1' });
+      expect(page.body).not.toContain('Caixa postal de desenvolvimento');
       const transport = createMailTransport(prod.config);
       expect(transport.kind).toBe('smtp');
       transport.close();

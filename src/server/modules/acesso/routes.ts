@@ -10,8 +10,8 @@ import {
   type EventLoginResponse,
 } from '#shared/schemas/acesso';
 import { requireUser } from '../../auth/guards.ts';
-import type { CaptchaProvider } from '../../captcha/provider.ts';
-import { badRequest, fieldError, notFound, unauthorized } from '../../errors.ts';
+import { requireCaptcha, type CaptchaProvider } from '../../captcha/provider.ts';
+import { badRequest, notFound, unauthorized } from '../../errors.ts';
 import { deleteSessionWithToken } from '../../session/session-store.ts';
 import { findActiveProduct } from '../produto/service.ts';
 import { DEVICE_COOKIE, setTrustedDeviceCookie } from '../twofa/service.ts';
@@ -194,15 +194,6 @@ export const acessoAliasRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = 
   registerEventLogin(app, options, true);
   done();
 };
-
-async function requireCaptcha(
-  captcha: CaptchaProvider,
-  answer: string | undefined,
-  ip: string,
-): Promise<void> {
-  if (!(await captcha.verify(answer, ip)))
-    throw fieldError('recaptcha', ACESSO_MESSAGES.captchaFailed, 'captcha');
-}
 
 /**
  * §7 POST acesso/login_evento (e.login): the password of an event's user opens a new session

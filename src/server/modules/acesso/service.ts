@@ -130,6 +130,14 @@ export async function authenticate(
   return { usuarioId: user.id, deviceCookie };
 }
 
+/**
+ * Forgets an account's failed sign-ins: a password reset proves the address, so the lock the
+ * failures may have set (decision 010) ends with it.
+ */
+export async function clearLoginFailures(db: Queryable, email: string, now = new Date()): Promise<void> {
+  await clearFailures(db, accountKey(email), now);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Access events (evento_id + evento_token, §3)
 

@@ -1,0 +1,58 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { envelope } from '#shared/envelope';
+import {
+  CONTA_MESSAGES,
+  RecoverEmailRequestSchema,
+  RecoverTokenRequestSchema,
+} from '#shared/schemas/conta';
+import { requireCaptcha, type CaptchaProvider } from '../../captcha/provider.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import { requestPasswordReset, resetPassword } from './service.ts';
+
+export interface RecuperacaoRoutesOptions {
+  db: Database;
+  captcha: CaptchaProvider;
+  publicUrl: string;
+  providerName: string;
+  authRateLimitMax: number;
+}
+
+/** §7 password recovery (docs/decisions/018-password-recovery.md). */
+export const recuperacaoRoutes: FastifyPluginCallbackZod<RecuperacaoRoutesOptions> = (
+  app,
+  { db, captcha, publicUrl, providerName, authRateLimitMax },
+  done,
+) => {
+  const limited = { rateLimit: { max: authRateLimitMax, timeWindow: '1 minute' } };
+
+  /** §7 POST api/acesso/recuperar_email: one answer whether or not the address has an account. */
+  app.post(
+    '/acesso/recuperar_email',
+    { schema: { body: RecoverEmailRequestSchema }, config: limited },
+    async (request) => {
+      await requireCaptcha(captcha, request.body.recaptcha, request.ip);
+      await requestPasswordReset(db, request.body.email, { publicUrl, providerName });
+      return envelope(null, { message: CONTA_MESSAGES.recoverSent });
+    },
+  );
+
+  /** §7 POST api/acesso/recuperar_token: the e-mailed link's token and the new password. */
+  app.post(
+    '/acesso/recuperar_token',
+    { schema: { body: RecoverTokenRequestSchema }, config: limited },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const ok = await resetPassword(db, {
+        token: request.body.token,
+        senha: request.body.senha,
+        keepSessionId: request.session.record?.id ?? null,
+        providerName,
+      });
+      if (!ok) throw new AppError(404, CONTA_MESSAGES.resetLinkInvalid, 'reset_token_invalid');
+      return envelope(null, { message: CONTA_MESSAGES.passwordChanged });
+    },
+  );
+
+  done();
+};
