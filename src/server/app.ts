@@ -17,6 +17,7 @@ import { acessoAliasRoutes, acessoRoutes } from './modules/acesso/routes.ts';
 import { createAcessoDeps } from './modules/acesso/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { contaRoutes } from './modules/conta/routes.ts';
+import { geoRoutes } from './modules/geo/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { produtoRoutes } from './modules/produto/routes.ts';
 import { recuperacaoRoutes } from './modules/recuperacao/routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(produtoRoutes, { prefix: '/api', db, config });
   await app.register(usuarioRoutes, { prefix: '/api', db, config, authRateLimitMax });
   await app.register(adminRoutes, { prefix: '/api', db });
+  await app.register(geoRoutes, { prefix: '/api', db });
   // Outside production only, and only to loopback callers (decision 016): it shows e-mails.
   if (!config.isProduction) {
     await app.register(devMailboxRoutes, { prefix: '/api', db });

@@ -1,9 +1,12 @@
 /**
- * Reference data every installation needs, production included: the 27 Brazilian states and the
- * cities the demo data and the first screens use, keyed by their IBGE codes. Idempotent (insert
- * ... on conflict do nothing), so it runs on every start. A later issue loads all 5,570
- * municipalities the same way, with `nomeBusca` filling `gl_cidade.nome_busca`.
+ * Reference data every installation needs, production included: the 27 Brazilian states and all
+ * of their municipalities, keyed by their IBGE codes. The municipalities come from the IBGE list
+ * that @brazilian-utils/brazilian-utils publishes (its `getMunicipalities`, offline). Idempotent
+ * (insert ... on conflict do nothing), so it runs on every start; it skips the work when every
+ * municipality is already there.
  */
+import { getMunicipalities } from '@brazilian-utils/brazilian-utils/get-municipalities';
+import { count } from 'drizzle-orm';
 import type { Queryable } from './database.ts';
 import { glCidade, glEstado } from './schema.ts';
 
@@ -48,41 +51,6 @@ export const ESTADOS: readonly (readonly [number, string, string])[] = [
   [53, 'DF', 'Distrito Federal'],
 ];
 
-/**
- * [IBGE code, nome] of the state capitals and Campinas. The state is the code's first two digits
- * (gl_cidade has a check constraint saying so).
- */
-export const CIDADES: readonly (readonly [number, string])[] = [
-  [1100205, 'Porto Velho'],
-  [1200401, 'Rio Branco'],
-  [1302603, 'Manaus'],
-  [1400100, 'Boa Vista'],
-  [1501402, 'Belém'],
-  [1600303, 'Macapá'],
-  [1721000, 'Palmas'],
-  [2111300, 'São Luís'],
-  [2211001, 'Teresina'],
-  [2304400, 'Fortaleza'],
-  [2408102, 'Natal'],
-  [2507507, 'João Pessoa'],
-  [2611606, 'Recife'],
-  [2704302, 'Maceió'],
-  [2800308, 'Aracaju'],
-  [2927408, 'Salvador'],
-  [3106200, 'Belo Horizonte'],
-  [3205309, 'Vitória'],
-  [3304557, 'Rio de Janeiro'],
-  [3509502, 'Campinas'],
-  [3550308, 'São Paulo'],
-  [4106902, 'Curitiba'],
-  [4205407, 'Florianópolis'],
-  [4314902, 'Porto Alegre'],
-  [5002704, 'Campo Grande'],
-  [5103403, 'Cuiabá'],
-  [5208707, 'Goiânia'],
-  [5300108, 'Brasília'],
-];
-
 /** IBGE codes the demo data refers to. */
 export const CIDADE = {
   saoPaulo: 3550308,
@@ -92,20 +60,30 @@ export const CIDADE = {
   portoAlegre: 4314902,
 } as const;
 
+/** Every municipality of the IBGE list as a gl_cidade row (the state is the code's first two digits). */
+export function municipalityRows() {
+  return getMunicipalities().map((municipality) => {
+    const id = Number(municipality.code);
+    return {
+      id,
+      nome: municipality.name,
+      nome_busca: nomeBusca(municipality.name),
+      gl_estado_id: Math.floor(id / 100000),
+    };
+  });
+}
+
+const INSERT_CHUNK = 1000;
+
 export async function seedReferenceData(db: Queryable): Promise<void> {
   await db
     .insert(glEstado)
     .values(ESTADOS.map(([id, sigla, nome]) => ({ id, sigla, nome })))
     .onConflictDoNothing();
-  await db
-    .insert(glCidade)
-    .values(
-      CIDADES.map(([id, nome]) => ({
-        id,
-        nome,
-        nome_busca: nomeBusca(nome),
-        gl_estado_id: Math.floor(id / 100000),
-      })),
-    )
-    .onConflictDoNothing();
+  const rows = municipalityRows();
+  const [stored] = await db.select({ total: count() }).from(glCidade);
+  if ((stored?.total ?? 0) >= rows.length) return;
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    await db.insert(glCidade).values(rows.slice(start, start + INSERT_CHUNK)).onConflictDoNothing();
+  }
 }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from './database.ts';
 import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
-import { nomeBusca, seedReferenceData } from './reference-data.ts';
+import { municipalityRows, nomeBusca, seedReferenceData } from './reference-data.ts';
 import {
   glCidade,
   glCliente,
@@ -334,6 +334,12 @@ describe('schema and migration', () => {
     expect(porId.get(3106200)?.estado.sigla).toBe('MG');
     expect(porId.get(4106902)?.nome).toBe('Curitiba');
     expect(porId.get(4314902)?.nome).toBe('Porto Alegre');
+    // Every IBGE municipality, each with its state, and no duplicate after two runs.
+    expect(cidades).toHaveLength(municipalityRows().length);
+    expect(cidades.length).toBeGreaterThanOrEqual(5570);
+    expect(porId.get(5300108)).toMatchObject({ nome: 'Brasília', estado: { sigla: 'DF' } });
+    expect(porId.get(1100015)?.estado.sigla).toBe('RO');
+    expect(new Set(cidades.map((cidade) => cidade.estado.sigla)).size).toBe(27);
     // A municipality's code starts with its state's code.
     expect(
       await sqlState(

@@ -152,3 +152,33 @@ describe('platform', () => {
     expect(last.body.message).toBe('Muitas tentativas. Aguarde um momento e tente novamente.');
   });
 });
+
+describe('the SPA page', () => {
+  it("carries this response's CSP style nonce in the csp-nonce meta tag, fresh each time", async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { buildApp } = await import('../app.ts');
+    const { createTestDatabase } = await import('../../../tests/helpers/test-database.ts');
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'spa-'));
+    writeFileSync(path.join(clientDir, 'index.html'), '<meta name="csp-nonce" content="__CSP_NONCE__">');
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: t.config, database, sessionSecret: 'x'.repeat(48), clientDir });
+    try {
+      const nonces: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const response = await app.inject('/login/1');
+        const nonce = /content="([0-9a-f]{32})"/.exec(response.body)?.[1];
+        expect(nonce).toBeDefined();
+        const csp = String(response.headers['content-security-policy']);
+        expect(csp).toMatch(new RegExp(`style-src 'self' 'nonce-${nonce}'`));
+        expect(csp).not.toContain('unsafe-inline');
+        nonces.push(nonce!);
+      }
+      expect(nonces[0]).not.toBe(nonces[1]);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

@@ -17,6 +17,10 @@ export interface SecurityOptions {
  */
 export async function registerSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   await app.register(helmet, {
+    // A fresh nonce per response, added to script-src and style-src. The SPA hands the style
+    // nonce (meta csp-nonce) to the searchable dropdown, whose styles are inserted at run time
+    // (docs/decisions/019-searchable-dropdown.md); nothing else may add a <style>.
+    enableCSPNonces: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

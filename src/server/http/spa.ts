@@ -56,6 +56,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     }
     const html = template
       .replace('__CSRF_TOKEN__', escapeHtml(request.session.csrfToken))
+      .replace('__CSP_NONCE__', escapeHtml(reply.cspNonce?.style ?? ''))
       .replaceAll('__PROVIDER_NAME__', escapeHtml(options.providerName))
       .replaceAll('__CONTACT_EMAIL__', escapeHtml(options.contactEmail ?? ''));
     return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
