@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -70,6 +71,10 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   registerErrorHandling(app);
   await app.register(cookie);
+  // Multipart bodies stream (uploads: storage/uploads.ts); each route sets its own file size.
+  await app.register(multipart, {
+    limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50, fieldSize: 100_000, parts: 100 },
+  });
   await registerSecurity(app, {
     rateLimitMax: config.RATE_LIMIT_MAX,
     redisUrl: config.REDIS_URL,

@@ -1,5 +1,6 @@
 import type { Envelope } from '../../src/shared/envelope.ts';
 import type { App } from '../../src/server/app.ts';
+import { multipartBody, type MultipartFile } from './multipart.ts';
 
 export interface AgentResponse<T = unknown> {
   status: number;
@@ -30,7 +31,14 @@ export class ApiAgent {
   async request<T = unknown>(
     method: Method,
     url: string,
-    options: { body?: unknown; headers?: Record<string, string>; csrf?: boolean; rawBody?: string } = {},
+    options: {
+      body?: unknown;
+      headers?: Record<string, string>;
+      csrf?: boolean;
+      rawBody?: string | Buffer;
+      /** Content type of rawBody (default application/json). */
+      contentType?: string;
+    } = {},
   ): Promise<AgentResponse<T>> {
     const unsafe = method !== 'GET';
     if (unsafe && options.csrf !== false && !this.csrfToken) await this.request('GET', '/api/sessao/web');
@@ -41,7 +49,9 @@ export class ApiAgent {
         cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
       }),
       ...(unsafe && options.csrf !== false && this.csrfToken && { 'x-xsrf-token': this.csrfToken }),
-      ...((options.body !== undefined || options.rawBody !== undefined) && { 'content-type': 'application/json' }),
+      ...((options.body !== undefined || options.rawBody !== undefined) && {
+        'content-type': options.contentType ?? 'application/json',
+      }),
       ...options.headers,
     };
     const response = await this.app.inject({
@@ -69,5 +79,15 @@ export class ApiAgent {
 
   post<T = unknown>(url: string, body: unknown = {}) {
     return this.request<T>('POST', url, { body });
+  }
+
+  /** A multipart/form-data POST, as the SPA's apiPostForm sends it. */
+  postMultipart<T = unknown>(
+    url: string,
+    fields: Record<string, string | number | boolean>,
+    files: MultipartFile[] = [],
+  ) {
+    const { payload, contentType } = multipartBody(fields, files);
+    return this.request<T>('POST', url, { rawBody: payload, contentType });
   }
 }
