@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathTo, ROUTES } from './paths';
+import { parsePid, pathTo, ROUTES } from './paths';
 
 describe('pathTo', () => {
   it('fills the route parameters of the §2 route names', () => {
@@ -13,6 +13,8 @@ describe('pathTo', () => {
   it('builds routes without parameters', () => {
     expect(pathTo('me.meusdados')).toBe('/me/meusdados');
     expect(pathTo('dashboard')).toBe('/painel');
+    expect(pathTo('termos_uso')).toBe('/termos-de-uso');
+    expect(pathTo('politica_privacidade')).toBe('/politica-de-privacidade');
   });
 
   it('adds the query string and leaves out empty values', () => {
@@ -49,5 +51,15 @@ describe('pathTo', () => {
       cliente_direcionar_produto: '/login/:pid/direcionar_produto',
       recuperar_email: '/login/recuperar_email/:pid',
     });
+  });
+});
+
+describe('parsePid', () => {
+  it('takes a positive integer and nothing else', () => {
+    expect(parsePid('2')).toBe(2);
+    expect(parsePid('123456789')).toBe(123456789);
+    for (const raw of [undefined, '', '0', '-1', '1.5', '2a', ' 2', '1234567890']) {
+      expect(parsePid(raw)).toBeNull();
+    }
   });
 });

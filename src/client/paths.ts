@@ -1,7 +1,7 @@
 /**
  * Every route of the SPA by the specification's route name (§2), and a typed path builder.
- * The names are the seed's to the letter; `dashboard` and `landing` paths are our choice
- * (the seed shows neither).
+ * The names are the seed's to the letter; `dashboard`, `landing` and the two legal documents
+ * the sign-up links to (docs/decisions/017-sign-up.md) are our choice (the seed shows none).
  */
 export const ROUTES = {
   planos_produto: '/produto/:pid/planos',
@@ -24,10 +24,19 @@ export const ROUTES = {
   'cliente.fatura.index': '/cliente/:token/fatura',
   dashboard: '/painel',
   landing: '/em-breve',
+  termos_uso: '/termos-de-uso',
+  politica_privacidade: '/politica-de-privacidade',
 } as const;
 
 /** §2 and §9: '/' goes to the login of product 1. */
 export const DEFAULT_PRODUCT_ID = 1;
+
+/** A product id from a route parameter: only a positive integer is one, anything else is null. */
+export function parsePid(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  const pid = Number(raw);
+  return pid > 0 ? pid : null;
+}
 
 export type RouteName = keyof typeof ROUTES;
 

@@ -106,12 +106,14 @@ describe('routes (§2)', () => {
     ['/login/1/conta_criar_senha', 'Altere sua senha'],
     ['/login/1/direcionar_produto', 'Seja Bem-vindo(a)'],
     ['/login/recuperar_email/1', 'Recuperar senha'],
-    ['/login/recuperar_token/abc', 'Nova senha'],
+    ['/login/recuperar_token/abc', 'Criar nova senha'],
     ['/fatura/faturaEmitida/abc', 'Fatura autorizada!'],
     ['/cliente/abc/fatura', 'Faturas'],
     ['/produto/1/planos', 'Planos'],
     ['/produto/1/planoMudancaSucesso', 'Mudança de plano solicitada'],
     ['/e/login', 'Confirme sua senha'],
+    ['/termos-de-uso', 'Termos de Uso'],
+    ['/politica-de-privacidade', 'Política de Privacidade'],
   ])('%s shows "%s" to a visitor, with the footer', async (path, title) => {
     asVisitor();
     renderApp(path);

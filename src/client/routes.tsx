@@ -40,6 +40,20 @@ export const routes: RouteObject[] = [
             }),
           },
 
+          // legal documents the sign-up links to (docs/decisions/017-sign-up.md)
+          {
+            path: ROUTES.termos_uso,
+            lazy: async () => ({
+              Component: (await import('./features/legal/components/terms-page')).TermsPage,
+            }),
+          },
+          {
+            path: ROUTES.politica_privacidade,
+            lazy: async () => ({
+              Component: (await import('./features/legal/components/privacy-page')).PrivacyPage,
+            }),
+          },
+
           // auth
           {
             path: ROUTES.login,

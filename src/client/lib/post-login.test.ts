@@ -53,6 +53,35 @@ describe('loginDestination (§4)', () => {
     });
   });
 
+  it('shows the welcome screen for a chosen client without a contract (a new account)', () => {
+    const info = loginInfo({ contrato_ultimo: null });
+    expect(loginDestination(info, 'enter', 'portal.exemplo.com.br')).toEqual({
+      kind: 'app',
+      path: '/login/2/direcionar_produto',
+    });
+  });
+
+  it("after the welcome's 'Continuar login', goes on to the product", () => {
+    const info = loginInfo({ contrato_ultimo: null });
+    expect(
+      loginDestination(info, 'enter', 'portal.exemplo.com.br', { skipWelcome: true }),
+    ).toEqual({ kind: 'page', url: info.url });
+  });
+
+  it('keeps the earlier rules before the welcome screen', () => {
+    const fresh = { contrato_ultimo: null };
+    expect(
+      loginDestination(loginInfo({ ...fresh, senha_revalidar: true }), 'enter', 'x.com.br'),
+    ).toEqual({ kind: 'app', path: '/login/2/conta_criar_senha' });
+    expect(loginDestination(loginInfo(fresh), 'manage', 'x.com.br')).toEqual({
+      kind: 'app',
+      path: '/me/config?origin=login&pid=2',
+    });
+    expect(
+      loginDestination(loginInfo({ ...fresh, cliente: null, clientes: TWO_CLIENTS }), 'enter', 'x.com.br'),
+    ).toEqual({ kind: 'app', path: '/login/2/conta_selecionar' });
+  });
+
   it('never follows a url that is not http(s)', () => {
     const info = loginInfo({ url: 'javascript:alert(1)' });
     expect(loginDestination(info, 'enter', 'portal.exemplo.com.br')).toEqual({

@@ -57,6 +57,14 @@ export type LoginIntent = 'enter' | 'manage';
 
 export type LoginDestination = { kind: 'app'; path: string } | { kind: 'page'; url: string };
 
+export interface LoginRoutingOptions {
+  /**
+   * The welcome screen's own 'Continuar login': the person has seen it, so the routing goes on
+   * to the product instead of showing it again.
+   */
+  skipWelcome?: boolean;
+}
+
 export const EVENT_INFO_PATH = '/api/acesso/evento_getInfo';
 
 /** Texts of the accessurl_redirect page when a local run stops before the product (§4). */
@@ -74,12 +82,15 @@ export const RESUME_UNAVAILABLE_MESSAGE =
 /**
  * §4, in order: a password to renew first; then the settings menu when asked ('Entrar &
  * Gerenciar meus dados'); then the client selection when several clients and none chosen yet;
- * else the product's url, through the redirect page on localhost.
+ * then the welcome screen (cliente_direcionar_produto) when the chosen client has no contract on
+ * the product, i.e. a new account (docs/decisions/017-sign-up.md); else the product's url,
+ * through the redirect page on localhost.
  */
 export function loginDestination(
   info: LoginInfo,
   intent: LoginIntent = 'enter',
   hostname: string = pageNavigation.hostname(),
+  { skipWelcome = false }: LoginRoutingOptions = {},
 ): LoginDestination {
   const pid = info.produto.id;
   if (info.senha_revalidar) return { kind: 'app', path: pathTo('conta_criar_senha', { pid }) };
@@ -89,6 +100,9 @@ export function loginDestination(
   // A login info that already names a client (after a selection) goes on to the product.
   if (!info.cliente && info.clientes.length > 1) {
     return { kind: 'app', path: pathTo('conta_selecionar', { pid }) };
+  }
+  if (info.cliente && !info.contrato_ultimo && !skipWelcome) {
+    return { kind: 'app', path: pathTo('cliente_direcionar_produto', { pid }) };
   }
   const url = info.url?.trim() ?? '';
   // Without a usable url there is nowhere to leave for: the portal's own panel.
@@ -153,8 +167,9 @@ export function followLoginDestination(
   info: LoginInfo,
   intent: LoginIntent,
   navigate: NavigateFunction,
+  options: LoginRoutingOptions = {},
 ): void {
-  const destination = loginDestination(info, intent);
+  const destination = loginDestination(info, intent, pageNavigation.hostname(), options);
   if (destination.kind === 'app') void navigate(destination.path);
   else pageNavigation.load(destination.url);
 }
@@ -162,8 +177,8 @@ export function followLoginDestination(
 export function usePostLoginRouting() {
   const navigate = useNavigate();
   return useCallback(
-    (info: LoginInfo, intent: LoginIntent = 'enter') =>
-      followLoginDestination(info, intent, navigate),
+    (info: LoginInfo, intent: LoginIntent = 'enter', options: LoginRoutingOptions = {}) =>
+      followLoginDestination(info, intent, navigate, options),
     [navigate],
   );
 }
@@ -176,18 +191,19 @@ export function fetchEventInfo(ref: Pick<LoginEventRef, 'evento_id' | 'evento_to
 }
 
 /**
- * 'Prosseguir com o Login' (me.config, me.twofa with origin=login): asks the server for the
- * remembered event's login info and runs the same routing. Without a remembered event (another
- * tab, storage off) the person is sent to the login of the product.
+ * 'Prosseguir com o Login' (me.config, me.twofa with origin=login) and the welcome screen's
+ * 'Continuar login': asks the server for the remembered event's login info and runs the same
+ * routing. Without a remembered event (another tab, storage off) the person is sent to the
+ * login of the product.
  */
-export function useResumeLogin(fallbackPid: number) {
+export function useResumeLogin(fallbackPid: number, options: LoginRoutingOptions = {}) {
   const navigate = useNavigate();
   const route = usePostLoginRouting();
   const mutation = useMutation({
     mutationFn: fetchEventInfo,
     onSuccess: (info) => {
       applyLoginInfo(info);
-      route(info);
+      route(info, 'enter', options);
     },
   });
   const resume = () => {

@@ -13,7 +13,10 @@ export function publicProduct(overrides: Partial<PublicProduct> = {}): PublicPro
   };
 }
 
-/** A login info (§3) of Maria Souza, one client (Padaria Central), product 2: like signedInSession(). */
+/**
+ * A login info (§3) of Maria Souza, one client (Padaria Central) with a contract, product 2: like
+ * signedInSession().
+ */
 export function loginInfo(overrides: Partial<LoginInfo> = {}): LoginInfo {
   return {
     ok: true,
@@ -42,7 +45,14 @@ export function loginInfo(overrides: Partial<LoginInfo> = {}): LoginInfo {
         cliente: { id: 3, razao_social: 'Padaria Central Ltda', cpfcnpj: '11222333000181' },
       },
     ],
-    contrato_ultimo: null,
+    // A client with a plan on the product: the routing goes on to it. A new account (no
+    // contract) sees the welcome screen first (§4, docs/decisions/017-sign-up.md).
+    contrato_ultimo: {
+      id: 9,
+      periodo_inicio: '2026-01-01',
+      periodo_fim: '2026-12-31',
+      plano: { id: 2, nome_exibicao: 'Profissional' },
+    },
     url: 'https://gestao.exemplo.com.br/entrar?sessao_id=5b0c&sessao_token=t&evento_id=41&evento_token=e',
     clienteUsuario_nivel: 10,
     contrato_evento_aberto: null,

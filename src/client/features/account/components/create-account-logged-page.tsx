@@ -1,6 +1,153 @@
+import '#shared/zod-locale';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Link, useParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { documentKind } from '#shared/cpf-cnpj';
+import { NAME_MAX } from '#shared/fields';
+import { CPF_CNPJ_MASKS } from '#shared/masks';
+import { SignUpLoggedRequestSchema, type SignUpLoggedRequest } from '#shared/schemas/conta';
 import { Page } from '../../../components/page';
+import { TextField } from '../../../components/text-field';
+import { applyFieldErrors } from '../../../lib/api-client';
+import { applyLoginInfo, usePostLoginRouting } from '../../../lib/post-login';
+import { parsePid, pathTo } from '../../../paths';
+import { useCreateAccountLogged } from '../api/create-account-logged';
+import { MaskedField } from './masked-field';
+import { TermsConsent } from './terms-consent';
 
-/** conta_criar_logado (§2): another account while logged in; no login redirect. Only the title for now; its own issue fills it. */
+type SignUpLoggedValues = z.output<typeof SignUpLoggedRequestSchema>;
+
+export const CREATE_ACCOUNT_LOGGED_TEXTS = {
+  title: 'Criar uma conta',
+  intro: 'Crie uma nova conta de cliente com o seu usuário. Você será o gestor dela.',
+  nome: 'Nome',
+  cpfcnpj: 'CPF ou CNPJ',
+  empresa: 'Nome da empresa',
+  submit: 'Criar conta e continuar',
+  back: 'Voltar',
+  invalidProduct: 'Produto não encontrado.',
+} as const;
+
+/**
+ * conta_criar_logado (§2 /login/{pid}/conta_criar/logado, §5 Sign-up logged in): another client
+ * account for the signed-in user; no login redirect (a visitor's submit gets 'Usuário não
+ * logado.' and goes home, §8).
+ */
 export function CreateAccountLoggedPage() {
-  return <Page title="Criar uma conta" />;
+  const { pid: rawPid } = useParams();
+  const pid = parsePid(rawPid);
+  return (
+    <Page title={CREATE_ACCOUNT_LOGGED_TEXTS.title}>
+      <div className="app-login mx-auto">
+        {pid === null ? (
+          <Alert variant="warning">{CREATE_ACCOUNT_LOGGED_TEXTS.invalidProduct}</Alert>
+        ) : (
+          <CreateAccountLoggedForm key={pid} pid={pid} />
+        )}
+      </div>
+    </Page>
+  );
+}
+
+function CreateAccountLoggedForm({ pid }: { pid: number }) {
+  const route = usePostLoginRouting();
+  const create = useCreateAccountLogged();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(SignUpLoggedRequestSchema),
+    // termos starts unchecked (undefined): only `true` passes the schema.
+    defaultValues: { nome: '', cpfcnpj: '', empresa_nome: '', gl_produto_id: pid },
+  });
+  const cpfcnpj = useWatch({ control, name: 'cpfcnpj' }) ?? '';
+  const isCnpj = documentKind(cpfcnpj) === 'cnpj';
+  // Stays busy after success too: the page is about to change.
+  const busy = create.isPending || create.isSuccess;
+  // §5 "submit ignored while in flight": a ref, so two quick submits cannot both get through.
+  const inFlight = useRef(false);
+
+  const send = (values: SignUpLoggedValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    const payload: SignUpLoggedRequest = {
+      nome: values.nome,
+      cpfcnpj: values.cpfcnpj,
+      empresa_nome: documentKind(values.cpfcnpj) === 'cnpj' ? (values.empresa_nome ?? null) : null,
+      gl_produto_id: pid,
+      termos: true,
+    };
+    create.mutate(payload, {
+      onSuccess: (info) => {
+        // §4: the new client is chosen; the post-login routing follows.
+        applyLoginInfo(info);
+        route(info);
+      },
+      onError: (error) => {
+        inFlight.current = false;
+        applyFieldErrors(setError, error);
+      },
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={CREATE_ACCOUNT_LOGGED_TEXTS.title}
+      onSubmit={(event) => void handleSubmit(send)(event)}
+    >
+      <p>{CREATE_ACCOUNT_LOGGED_TEXTS.intro}</p>
+      <TextField
+        id="conta-logado-nome"
+        label={CREATE_ACCOUNT_LOGGED_TEXTS.nome}
+        autoComplete="name"
+        maxLength={NAME_MAX}
+        aria-required
+        registration={register('nome')}
+        error={errors.nome?.message}
+      />
+      <MaskedField
+        control={control}
+        name="cpfcnpj"
+        id="conta-logado-cpfcnpj"
+        label={CREATE_ACCOUNT_LOGGED_TEXTS.cpfcnpj}
+        mask={CPF_CNPJ_MASKS}
+        autoComplete="off"
+        error={errors.cpfcnpj?.message}
+      />
+      {isCnpj && (
+        <TextField
+          id="conta-logado-empresa"
+          label={CREATE_ACCOUNT_LOGGED_TEXTS.empresa}
+          autoComplete="organization"
+          maxLength={NAME_MAX}
+          aria-required
+          registration={register('empresa_nome', { shouldUnregister: true })}
+          error={errors.empresa_nome?.message}
+        />
+      )}
+      <TermsConsent
+        id="conta-logado-termos"
+        registration={register('termos')}
+        error={errors.termos?.message}
+      />
+      <div className="d-flex flex-wrap gap-2">
+        <Button type="submit" variant="primary" disabled={busy}>
+          {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          {CREATE_ACCOUNT_LOGGED_TEXTS.submit}
+        </Button>
+        <Link className="btn btn-outline-secondary" to={pathTo('conta_selecionar', { pid })}>
+          {CREATE_ACCOUNT_LOGGED_TEXTS.back}
+        </Link>
+      </div>
+    </form>
+  );
 }

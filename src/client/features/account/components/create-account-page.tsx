@@ -1,6 +1,332 @@
+import '#shared/zod-locale';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { documentKind } from '#shared/cpf-cnpj';
+import { EMAIL_MAX, NAME_MAX, REQUIRED_MESSAGE } from '#shared/fields';
+import { CPF_CNPJ_MASKS, PHONE_MASKS } from '#shared/masks';
+import type { PublicProduct } from '#shared/schemas/acesso';
+import {
+  CONTA_MESSAGES,
+  SignUpRequestSchema,
+  type SignUpRequest,
+  type SignUpResponse,
+  type SignUpValues,
+} from '#shared/schemas/conta';
+import { Captcha, useCaptcha } from '../../../components/captcha';
 import { Page } from '../../../components/page';
+import { PageLoading } from '../../../components/page-loading';
+import { TextField } from '../../../components/text-field';
+import { ApiError, applyFieldErrors, handleApiError } from '../../../lib/api-client';
+import { rememberLoginEvent } from '../../../lib/login-event';
+import { notify } from '../../../lib/notices';
+import { providerName } from '../../../lib/page-meta';
+import { applyLoginInfo, fetchEventInfo, usePostLoginRouting } from '../../../lib/post-login';
+import { parsePid, pathTo } from '../../../paths';
+import { useCreateAccount } from '../api/create-account';
+import { useProduct } from '../api/get-product';
+import { MaskedField } from './masked-field';
+import { TermsConsent } from './terms-consent';
 
-/** conta_criar (§2): sign-up while logged out. Only the title for now; its own issue fills it. */
+export const CREATE_ACCOUNT_TEXTS = {
+  title: 'Criar uma conta',
+  nome: 'Nome',
+  email: 'E-mail',
+  celular: 'Seu celular',
+  cpfcnpj: 'CPF ou CNPJ',
+  empresa: 'Nome da empresa',
+  senha: 'Senha',
+  /** §2, worded with the provider's name. */
+  passwordPrompt: CONTA_MESSAGES.passwordPrompt,
+  temporaryPassword:
+    'Enviaremos uma senha temporária para o seu e-mail. Use-a para entrar pela primeira vez; em seguida, você escolherá a sua própria senha.',
+  submit: 'Criar conta e continuar',
+  backToLogin: 'Voltar para o login',
+  loadingProduct: 'Carregando o produto...',
+  productNotFound: 'Produto não encontrado. Confira o endereço de acesso que você recebeu.',
+  productFailed: 'Não foi possível carregar o produto.',
+  retry: 'Tentar novamente',
+  signUpNotAllowed: CONTA_MESSAGES.signUpNotAllowed,
+  /** §8, shown when the server asks for the password (senha_digitar). */
+  alreadyRegistered: CONTA_MESSAGES.alreadyRegistered,
+  accountCreatedSignIn: CONTA_MESSAGES.accountCreatedSignIn,
+} as const;
+
+const normalizeEmail = (value: string) => value.trim().toLowerCase();
+
+/** conta_criar (§2 /login/{pid}/conta_criar, §4 Sign-up, §5): sign-up while logged out. */
 export function CreateAccountPage() {
-  return <Page title="Criar uma conta" />;
+  const { pid: rawPid } = useParams();
+  const pid = parsePid(rawPid);
+  return (
+    <Page title={CREATE_ACCOUNT_TEXTS.title}>
+      <div className="app-login mx-auto">
+        {pid === null ? (
+          <Alert variant="warning">{CREATE_ACCOUNT_TEXTS.productNotFound}</Alert>
+        ) : (
+          // A new product is a new form.
+          <ProductGate key={pid} pid={pid} />
+        )}
+      </div>
+    </Page>
+  );
+}
+
+/** The product must exist and allow sign-up (`cadastro_permitido`, docs/decisions/017). */
+function ProductGate({ pid }: { pid: number }) {
+  const product = useProduct(pid);
+  if (product.isPending) {
+    return (
+      <div aria-busy="true">
+        <p className="visually-hidden">{CREATE_ACCOUNT_TEXTS.loadingProduct}</p>
+        <PageLoading />
+      </div>
+    );
+  }
+  if (product.isError) {
+    if (product.error instanceof ApiError && product.error.httpStatus === 404) {
+      return <Alert variant="warning">{CREATE_ACCOUNT_TEXTS.productNotFound}</Alert>;
+    }
+    return (
+      <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+        <span>{CREATE_ACCOUNT_TEXTS.productFailed}</span>
+        <Button size="sm" variant="outline-danger" onClick={() => void product.refetch()}>
+          {CREATE_ACCOUNT_TEXTS.retry}
+        </Button>
+      </Alert>
+    );
+  }
+  if (!product.data.cadastro_permitido) {
+    return (
+      <Alert variant="warning">
+        <p>{CREATE_ACCOUNT_TEXTS.signUpNotAllowed}</p>
+        <Link to={pathTo('login', { pid })}>{CREATE_ACCOUNT_TEXTS.backToLogin}</Link>
+      </Alert>
+    );
+  }
+  return <CreateAccountForm pid={pid} product={product.data} />;
+}
+
+function CreateAccountForm({ pid, product }: { pid: number; product: PublicProduct }) {
+  const navigate = useNavigate();
+  const route = usePostLoginRouting();
+  const captcha = useCaptcha();
+  const create = useCreateAccount();
+  // The e-mail the server said has an account (senha_digitar): the password field is for it.
+  const [passwordFor, setPasswordFor] = useState<string | null>(null);
+  // After the last answer the page is about to change: no second submit meanwhile (§5).
+  const [leaving, setLeaving] = useState(false);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setFocus,
+    clearErrors,
+    formState: { errors },
+  } = useForm<SignUpRequest, unknown, SignUpValues>({
+    resolver: zodResolver(SignUpRequestSchema),
+    // termos starts unchecked (undefined): only `true` passes the schema.
+    defaultValues: {
+      nome: '',
+      email: '',
+      telefone_celular: '',
+      cpfcnpj: '',
+      empresa_nome: '',
+      senha: '',
+      gl_produto_id: pid,
+    },
+  });
+  const [email = '', cpfcnpj = '', termos] = useWatch({
+    control,
+    name: ['email', 'cpfcnpj', 'termos'],
+  });
+
+  const isCnpj = documentKind(cpfcnpj) === 'cnpj';
+  const askPassword = passwordFor !== null && passwordFor === normalizeEmail(email);
+
+  useEffect(() => {
+    if (askPassword) setFocus('senha');
+  }, [askPassword, setFocus]);
+
+  const busy = create.isPending || leaving;
+  // §5 "duplicate submits blocked": a ref, so two quick submits cannot both get through.
+  const inFlight = useRef(false);
+  // §2, §5: off until the terms are accepted, while the captcha is not ready, and in flight.
+  const canSubmit = termos === true && captcha.ready && !busy;
+
+  /** §4: signed in now (no 2FA, or a trusted device): the login info, then its routing. */
+  const continueSignedIn = (evento: NonNullable<SignUpResponse['evento']>) => {
+    const ref = { evento_id: evento.id, evento_token: evento.token, pid };
+    rememberLoginEvent(ref);
+    fetchEventInfo(ref).then(
+      (info) => {
+        applyLoginInfo(info);
+        route(info);
+      },
+      (error: unknown) => {
+        // The account exists; signing in goes on from the login.
+        handleApiError(error);
+        void navigate(pathTo('login', { pid }));
+      },
+    );
+  };
+
+  const onAnswer = (answer: SignUpResponse, sentPassword: boolean, sentEmail: string) => {
+    if (answer.senha_digitar) {
+      // §4: the e-mail has an account; ask for its password (§8 message).
+      notify('info', CREATE_ACCOUNT_TEXTS.alreadyRegistered);
+      setPasswordFor(normalizeEmail(sentEmail));
+      return;
+    }
+    if (!answer.ok) return;
+    setLeaving(true);
+    if (answer.sessao && answer.evento) {
+      continueSignedIn(answer.evento);
+    } else if (sentPassword) {
+      // The existing user has 2FA: a password alone opens no session (docs/decisions/017).
+      notify('info', CREATE_ACCOUNT_TEXTS.accountCreatedSignIn);
+      void navigate(pathTo('login', { pid }));
+    } else {
+      // §4: a new account; the temporary password went by e-mail.
+      void navigate(pathTo('validar_email', { pid }));
+    }
+  };
+
+  const send = (values: SignUpValues) => {
+    if (inFlight.current) return;
+    if (askPassword && !values.senha) {
+      // §5 "senha required when shown"; the shared schema leaves it optional.
+      setError('senha', { type: 'required', message: REQUIRED_MESSAGE }, { shouldFocus: true });
+      return;
+    }
+    const payload: SignUpRequest = {
+      nome: values.nome,
+      email: values.email,
+      telefone_celular: values.telefone_celular,
+      cpfcnpj: values.cpfcnpj,
+      empresa_nome: documentKind(values.cpfcnpj) === 'cnpj' ? (values.empresa_nome ?? null) : null,
+      gl_produto_id: pid,
+      recaptcha: captcha.token,
+      termos: true,
+      // §3: the password only when the field is shown.
+      ...(askPassword ? { senha: values.senha } : {}),
+    };
+    inFlight.current = true;
+    create.mutate(payload, {
+      onSuccess: (answer) => onAnswer(answer, askPassword, values.email),
+      onError: (error) => {
+        applyFieldErrors(setError, error);
+      },
+      onSettled: () => {
+        inFlight.current = false;
+        // A captcha answer is good for one request.
+        captcha.reset();
+      },
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={CREATE_ACCOUNT_TEXTS.title}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSubmit) void handleSubmit(send)(event);
+      }}
+    >
+      <p className="lead">{product.nome}</p>
+      <TextField
+        id="conta-criar-nome"
+        label={CREATE_ACCOUNT_TEXTS.nome}
+        autoComplete="name"
+        maxLength={NAME_MAX}
+        aria-required
+        registration={register('nome')}
+        error={errors.nome?.message}
+      />
+      <TextField
+        id="conta-criar-email"
+        label={CREATE_ACCOUNT_TEXTS.email}
+        type="email"
+        autoComplete="email"
+        maxLength={EMAIL_MAX}
+        aria-required
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      {askPassword && (
+        <TextField
+          id="conta-criar-senha"
+          label={CREATE_ACCOUNT_TEXTS.senha}
+          type="password"
+          autoComplete="current-password"
+          aria-required
+          hint={CREATE_ACCOUNT_TEXTS.passwordPrompt(providerName())}
+          registration={register('senha')}
+          error={errors.senha?.message}
+        />
+      )}
+      <MaskedField
+        control={control}
+        name="telefone_celular"
+        id="conta-criar-celular"
+        label={CREATE_ACCOUNT_TEXTS.celular}
+        mask={PHONE_MASKS}
+        inputMode="tel"
+        autoComplete="tel"
+        error={errors.telefone_celular?.message}
+      />
+      <MaskedField
+        control={control}
+        name="cpfcnpj"
+        id="conta-criar-cpfcnpj"
+        label={CREATE_ACCOUNT_TEXTS.cpfcnpj}
+        mask={CPF_CNPJ_MASKS}
+        autoComplete="off"
+        error={errors.cpfcnpj?.message}
+      />
+      {isCnpj && (
+        <TextField
+          id="conta-criar-empresa"
+          label={CREATE_ACCOUNT_TEXTS.empresa}
+          autoComplete="organization"
+          maxLength={NAME_MAX}
+          aria-required
+          registration={register('empresa_nome', { shouldUnregister: true })}
+          error={errors.empresa_nome?.message}
+        />
+      )}
+      {!askPassword && <Alert variant="info">{CREATE_ACCOUNT_TEXTS.temporaryPassword}</Alert>}
+      <Captcha
+        control={{
+          ...captcha,
+          onToken: (token) => {
+            clearErrors('recaptcha');
+            captcha.onToken(token);
+          },
+        }}
+        error={errors.recaptcha?.message}
+      />
+      <TermsConsent
+        id="conta-criar-termos"
+        registration={register('termos')}
+        error={errors.termos?.message}
+      />
+      <div className="d-grid gap-2 mb-3">
+        <Button type="submit" variant="primary" disabled={!canSubmit}>
+          {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          {CREATE_ACCOUNT_TEXTS.submit}
+        </Button>
+      </div>
+      <Link className="small" to={pathTo('login', { pid })}>
+        {CREATE_ACCOUNT_TEXTS.backToLogin}
+      </Link>
+    </form>
+  );
 }

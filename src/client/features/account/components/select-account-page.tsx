@@ -9,7 +9,7 @@ import { readLoginEvent } from '../../../lib/login-event';
 import { notify } from '../../../lib/notices';
 import { applyLoginInfo, usePostLoginRouting } from '../../../lib/post-login';
 import { useLogout } from '../../../lib/session';
-import { pathTo } from '../../../paths';
+import { parsePid, pathTo } from '../../../paths';
 import { useLoginEventInfo, useSelectAccount } from '../api/select-account';
 
 export const SELECT_ACCOUNT_TEXTS = {
@@ -38,12 +38,6 @@ export function searchKey(value: string): string {
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
     .trim();
-}
-
-function parsePid(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
-  const pid = Number(raw);
-  return pid > 0 ? pid : null;
 }
 
 /** conta_selecionar (§2): choose a client account; no login redirect. */

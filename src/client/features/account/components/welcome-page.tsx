@@ -1,6 +1,55 @@
+import { Link, useParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
 import { Page } from '../../../components/page';
+import { useResumeLogin } from '../../../lib/post-login';
+import { parsePid, pathTo } from '../../../paths';
 
-/** cliente_direcionar_produto (§2): welcome after sign-in. Only the title for now; its own issue fills it. */
+export const WELCOME_TEXTS = {
+  title: 'Seja Bem-vindo(a)',
+  intro: 'Sua conta está pronta.',
+  choice:
+    'Conheça os planos disponíveis e escolha o que combina com você, ou continue o login e escolha um plano quando preferir.',
+  plans: 'Ver Planos',
+  continue: 'Continuar login',
+  invalidProduct: 'Produto não encontrado.',
+} as const;
+
+/**
+ * cliente_direcionar_produto (§2 /login/{pid}/direcionar_produto): shown by the §4 routing when
+ * the chosen client has no contract on the product, i.e. a new account (docs/decisions/017).
+ */
 export function WelcomePage() {
-  return <Page title="Seja Bem-vindo(a)" />;
+  const { pid: rawPid } = useParams();
+  const pid = parsePid(rawPid);
+  return (
+    <Page title={WELCOME_TEXTS.title}>
+      {pid === null ? (
+        <Alert variant="warning">{WELCOME_TEXTS.invalidProduct}</Alert>
+      ) : (
+        <WelcomeChoice pid={pid} />
+      )}
+    </Page>
+  );
+}
+
+function WelcomeChoice({ pid }: { pid: number }) {
+  // The person has seen the welcome: the same routing, on to the product this time.
+  const { resume, isPending } = useResumeLogin(pid, { skipWelcome: true });
+  return (
+    <>
+      <p className="lead">{WELCOME_TEXTS.intro}</p>
+      <p>{WELCOME_TEXTS.choice}</p>
+      <div className="d-flex flex-wrap gap-2">
+        <Link className="btn btn-primary" to={pathTo('planos_produto', { pid })}>
+          {WELCOME_TEXTS.plans}
+        </Link>
+        <Button variant="outline-primary" disabled={isPending} onClick={resume}>
+          {isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          {WELCOME_TEXTS.continue}
+        </Button>
+      </div>
+    </>
+  );
 }

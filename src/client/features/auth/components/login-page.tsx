@@ -22,7 +22,7 @@ import {
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { readMeta } from '../../../lib/page-meta';
 import type { LoginIntent } from '../../../lib/post-login';
-import { pathTo } from '../../../paths';
+import { parsePid, pathTo } from '../../../paths';
 import { useCheckTwofa } from '../api/check-twofa';
 import { useProduct } from '../api/get-product';
 import { useLogin } from '../api/login';
@@ -62,13 +62,6 @@ export const LOGIN_TEXTS = {
   forgot: 'Esqueci minha senha',
   contact: 'Fale conosco',
 } as const;
-
-/** Only a positive integer is a product id; anything else cannot be one. */
-function parsePid(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
-  const pid = Number(raw);
-  return pid > 0 ? pid : null;
-}
 
 /** §4: the check runs only for an e-mail with exactly one '@'. */
 function hasSingleAt(value: string): boolean {

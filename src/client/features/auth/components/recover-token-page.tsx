@@ -1,6 +1,147 @@
+import '#shared/zod-locale';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { z } from 'zod';
+import { PASSWORD_MAX } from '#shared/fields';
+import { CONTA_MESSAGES, RecoverTokenRequestSchema } from '#shared/schemas/conta';
+import { PROFILE_PASSWORD_MESSAGES } from '#shared/schemas/usuario';
 import { Page } from '../../../components/page';
+import { TextField } from '../../../components/text-field';
+import { ApiError, applyFieldErrors, handleApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/notices';
+import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
+import { useRecoverToken } from '../api/recover-token';
 
-/** recuperar_token (§2 /login/recuperar_token/{token}): set a new password. Only the title for now; its own issue fills it. */
+export const RECOVER_TOKEN_TEXTS = {
+  title: 'Criar nova senha',
+  intro: 'Escolha uma nova senha para a sua conta.',
+  senha: 'Nova senha',
+  senhaHint: 'De 6 a 32 caracteres.',
+  senhaConf: 'Confirmação de senha',
+  submit: 'Salvar nova senha',
+  requestNew: 'Pedir um novo link',
+  // §5, §8, and ours where the specification shows none.
+  mismatch: PROFILE_PASSWORD_MESSAGES.mismatch,
+  changed: CONTA_MESSAGES.passwordChanged,
+  linkInvalid: CONTA_MESSAGES.resetLinkInvalid,
+} as const;
+
+/**
+ * §5 "New password on reset: required, 6 to 32" (the shared schema), plus a confirmation of our
+ * own, checked here only (as Meus dados does, §3 "confirmation client-side only").
+ */
+const RecoverTokenFormSchema = RecoverTokenRequestSchema.pick({ senha: true })
+  .extend({ senha_conf: z.string() })
+  .refine((values) => values.senha === values.senha_conf, {
+    path: ['senha_conf'],
+    error: RECOVER_TOKEN_TEXTS.mismatch,
+  });
+
+/** recuperar_token (§2 /login/recuperar_token/{token}): the e-mailed link's new password. */
 export function RecoverTokenPage() {
-  return <Page title="Nova senha" />;
+  const { token = '' } = useParams();
+  return (
+    <Page title={RECOVER_TOKEN_TEXTS.title}>
+      <div className="app-login mx-auto">
+        <RecoverTokenForm key={token} token={token} />
+      </div>
+    </Page>
+  );
+}
+
+function RecoverTokenForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const reset = useRecoverToken();
+  // The link is invalid, used or expired: say so here, with the way to ask for a new one.
+  const [linkInvalid, setLinkInvalid] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(RecoverTokenFormSchema),
+    defaultValues: { senha: '', senha_conf: '' },
+  });
+  const senha = useWatch({ control, name: 'senha' }) ?? '';
+  // Stays busy after success too: the page is about to change.
+  const busy = reset.isPending || reset.isSuccess;
+  const canSubmit = senha !== '' && !busy && !linkInvalid;
+
+  const onSubmit = handleSubmit((values) => {
+    reset.mutate(
+      { senha: values.senha, token },
+      {
+        onSuccess: () => {
+          notify('success', RECOVER_TOKEN_TEXTS.changed);
+          // §4 "Successful password reset redirects to root".
+          void navigate('/');
+        },
+        onError: (error) => {
+          const invalidToken =
+            error instanceof ApiError &&
+            (error.httpStatus === 404 || error.fieldErrors.token !== undefined);
+          if (invalidToken) setLinkInvalid(true);
+          else if (!applyFieldErrors(setError, error)) handleApiError(error);
+        },
+      },
+    );
+  });
+
+  if (linkInvalid) {
+    return (
+      <Alert variant="danger" role="alert">
+        <p>{RECOVER_TOKEN_TEXTS.linkInvalid}</p>
+        <Link to={pathTo('recuperar_email', { pid: DEFAULT_PRODUCT_ID })}>
+          {RECOVER_TOKEN_TEXTS.requestNew}
+        </Link>
+      </Alert>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={RECOVER_TOKEN_TEXTS.title}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSubmit) void onSubmit(event);
+      }}
+    >
+      <p>{RECOVER_TOKEN_TEXTS.intro}</p>
+      <TextField
+        id="recuperar-senha"
+        label={RECOVER_TOKEN_TEXTS.senha}
+        hint={RECOVER_TOKEN_TEXTS.senhaHint}
+        type="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        aria-required
+        registration={register('senha')}
+        error={errors.senha?.message}
+      />
+      <TextField
+        id="recuperar-senha-conf"
+        label={RECOVER_TOKEN_TEXTS.senhaConf}
+        type="password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        aria-required
+        registration={register('senha_conf')}
+        error={errors.senha_conf?.message}
+      />
+      <div className="d-grid">
+        <Button type="submit" variant="primary" disabled={!canSubmit}>
+          {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          {RECOVER_TOKEN_TEXTS.submit}
+        </Button>
+      </div>
+    </form>
+  );
 }

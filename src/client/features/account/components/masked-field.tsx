@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { IMaskInput } from 'react-imask';
+import type { MaskOptions } from '#shared/masks';
+
+/**
+ * A labelled input with a §5 mask (react-imask), bound to react-hook-form through a Controller
+ * like the phone of Meus dados. The form receives the masked text; the shared schema accepts it
+ * and outputs the bare value the API stores.
+ */
+export function MaskedField<TFieldValues extends FieldValues>({
+  control,
+  name,
+  id,
+  label,
+  mask,
+  error,
+  hint,
+  inputMode,
+  autoComplete,
+  className = 'mb-3',
+}: {
+  control: Control<TFieldValues>;
+  name: FieldPath<TFieldValues>;
+  id: string;
+  label: ReactNode;
+  mask: MaskOptions[];
+  error?: string | undefined;
+  hint?: ReactNode;
+  inputMode?: 'tel' | 'text' | 'numeric';
+  autoComplete?: string;
+  className?: string;
+}) {
+  const hintId = hint ? `${id}-dica` : undefined;
+  const errorId = error ? `${id}-erro` : undefined;
+  return (
+    <div className={className}>
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <IMaskInput
+            id={id}
+            mask={mask}
+            value={typeof field.value === 'string' ? field.value : ''}
+            onAccept={(value: string) => field.onChange(value)}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            inputMode={inputMode}
+            autoComplete={autoComplete}
+            aria-required
+            className={error ? 'form-control is-invalid' : 'form-control'}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+          />
+        )}
+      />
+      {hint && (
+        <div id={hintId} className="form-text">
+          {hint}
+        </div>
+      )}
+      {error && (
+        <div id={errorId} className="invalid-feedback">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
