@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { e2ePort, smtpSinkHttpPort, smtpSinkPort } from './tests/e2e/support/ports.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
+const port = e2ePort;
 const dataDir = '.data-test/e2e';
 
 /**
@@ -35,27 +36,41 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && node --enable-source-maps dist/server/main.js`,
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      CONTACT_EMAIL: 'contato@exemplo.com.br',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      // The demo clients get the fixed invoice tokens of src/server/db/e2e-tokens.ts (refused in
-      // production; docs/decisions/012-invoice-tokens.md).
-      E2E_FIXED_TOKENS: 'true',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '10000',
-      DATABASE_URL: '',
+  webServer: [
+    {
+      command: 'npx tsx tests/e2e/support/smtp-sink-server.ts',
+      url: `http://127.0.0.1:${smtpSinkHttpPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { SMTP_SINK_PORT: String(smtpSinkPort), SMTP_SINK_HTTP_PORT: String(smtpSinkHttpPort) },
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && node --enable-source-maps dist/server/main.js`,
+      url: `http://127.0.0.1:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        CONTACT_EMAIL: 'contato@exemplo.com.br',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'true',
+        // The demo clients get the fixed invoice tokens of src/server/db/e2e-tokens.ts (refused in
+        // production; docs/decisions/012-invoice-tokens.md).
+        E2E_FIXED_TOKENS: 'true',
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '10000',
+        DATABASE_URL: '',
+        // E-mails go to the test mail server, where the tests read them (real SMTP, §4 sign-up).
+        SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
+        MAIL_FROM: 'Portal do Cliente <nao-responda@exemplo.com.br>',
+      },
+    },
+  ],
 });

@@ -18,7 +18,10 @@ import {
 import { SESSION_COOKIE } from '../../src/server/session/session-plugin.ts';
 import { createSession } from '../../src/server/session/session-store.ts';
 import { ApiAgent } from './api-agent.ts';
+import { randomCpf } from './documents.ts';
 import { TEST_SESSION_SECRET } from './test-app.ts';
+
+export { randomCnpj, randomCpf } from './documents.ts';
 
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}${randomBytes(2).toString('hex')}`;
@@ -64,33 +67,7 @@ export async function createSessionCookie(
 // ---------------------------------------------------------------------------------------------
 // Sign-in, clients, contracts and 2FA (issue 3)
 
-/** A CPF with valid check digits (§5), unique enough for a test database. */
-export function randomCpf(): string {
-  const base = Array.from(randomBytes(9), (byte) => byte % 10);
-  if (base.every((digit) => digit === base[0])) base[0] = (base[0]! + 1) % 10;
-  const check = (digits: number[]) => {
-    const sum = digits.reduce((total, digit, index) => total + digit * (digits.length + 1 - index), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  const first = check(base);
-  const second = check([...base, first]);
-  return [...base, first, second].join('');
-}
 
-/** A numeric CNPJ with valid check digits (§5), unique enough for a test database. */
-export function randomCnpj(): string {
-  const base = Array.from(randomBytes(12), (byte) => byte % 10);
-  if (base.every((digit) => digit === base[0])) base[0] = (base[0]! + 1) % 10;
-  const check = (digits: number[]) => {
-    const weights = digits.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const rest = digits.reduce((total, digit, index) => total + digit * weights[index]!, 0) % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  const first = check(base);
-  const second = check([...base, first]);
-  return [...base, first, second].join('');
-}
 
 export type NewProduct = typeof glProduto.$inferInsert;
 

@@ -78,12 +78,12 @@ function toMessage(to: string[], raw: string): SinkMessage {
 }
 
 /**
- * A real SMTP server (the smtp-server package) on 127.0.0.1 and an ephemeral port, no TLS, no
+ * A real SMTP server (the smtp-server package) on 127.0.0.1 and an ephemeral (or given) port, no TLS, no
  * authentication required, that keeps what it receives. Stop it to play "SMTP is down".
  */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(fixedPort = 0): Promise<SmtpSink> {
   const messages: SinkMessage[] = [];
-  let port = 0;
+  let port = fixedPort;
   let server: SMTPServer | null = null;
 
   const listen = async () => {

@@ -1,0 +1,5 @@
+/** Ports of one browser-test run, all from E2E_PORT so parallel checkouts do not collide. */
+export const e2ePort = Number(process.env.E2E_PORT ?? 4173);
+/** The test mail server (smtp-sink-server.ts): SMTP for the portal, HTTP for the tests. */
+export const smtpSinkPort = e2ePort + 10;
+export const smtpSinkHttpPort = e2ePort + 11;
