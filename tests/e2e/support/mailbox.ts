@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { expect } from '@playwright/test';
 import { smtpSinkHttpPort } from './ports.ts';
 
@@ -7,9 +8,23 @@ export interface ReceivedMail {
   text: string;
 }
 
-async function receivedMails(): Promise<ReceivedMail[]> {
-  const response = await fetch(`http://127.0.0.1:${smtpSinkHttpPort}/messages`);
-  return (await response.json()) as ReceivedMail[];
+// node:http rather than fetch: fetch refuses the Fetch standard's "bad ports" (4190 is one), and
+// the sink's port follows E2E_PORT.
+function receivedMails(): Promise<ReceivedMail[]> {
+  return new Promise((resolve, reject) => {
+    get(`http://127.0.0.1:${smtpSinkHttpPort}/messages`, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => {
+        try {
+          resolve(JSON.parse(body) as ReceivedMail[]);
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+    }).on('error', reject);
+  });
 }
 
 /**
