@@ -48,6 +48,7 @@ export const PLANO_MESSAGES = {
   tooManyProofs: `Envie no máximo ${PROOF_MAX_FILES} arquivos.`,
   optionUnavailable: 'Este plano ou forma de pagamento não está disponível.',
   samePlan: 'Este já é o seu plano e forma de pagamento atuais.',
+  alreadySigned: 'Esta conta já tem um plano neste produto. Recarregue a página.',
   pendingExists: 'Já existe uma mudança de plano pendente. Cancele-a para escolher outro plano.',
   contractNotFound: 'Contrato não encontrado.',
   changeNotFound: 'Mudança de plano não encontrada.',
@@ -102,7 +103,8 @@ export const PlanChangeRequestSchema = z.object({
     .refine((value) => value === TIMING_NOW || value === TIMING_AT_CLOSE, {
       error: PLANO_MESSAGES.timingRequired,
     }),
-  gl_contrato_id: IdSchema,
+  // Absent for a client without a contract on the product: the change is its plan signup (§5).
+  gl_contrato_id: z.preprocess((value) => (value === '' ? null : value), IdSchema.optional().nullable()),
   gl_plano_pagamento_id: IdSchema,
   pg_conta_id: z.coerce
     .number({ error: PLANO_MESSAGES.paymentRequired })
@@ -151,31 +153,37 @@ const ADDRESS_MAX = 150;
 const optionalValue = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === undefined ? null : value), schema.nullable());
 
+/** The §3 fields as a plain shape, for the call's schema and for the plan signup form. */
+export const CUSTOMER_FIELDS = {
+  tipo_pessoa: z.coerce
+    .number({ error: 'Campo obrigatório.' })
+    .refine((value) => value === 1 || value === 2, { error: 'Campo obrigatório.' }),
+  cpfcnpj: documentSchema('cpfcnpj', CPF_CNPJ_INVALID_MESSAGE_PLAN),
+  razao_social: requiredText({ max: ADDRESS_MAX }),
+  email: EmailSchema,
+  telefone_celular: PhoneSchema,
+  telefone_fixo: optionalValue(PhoneSchema),
+  end_cep: CepSchema,
+  end_logradouro: requiredText({ max: ADDRESS_MAX }),
+  end_numero: requiredText({ max: 20 }),
+  end_complemento: optionalValue(optionalText(ADDRESS_MAX)),
+  end_bairro: requiredText({ max: ADDRESS_MAX }),
+  gl_cidade_id: IdSchema,
+  // Individuals only (§3); dropped for a company.
+  data_nascimento: optionalValue(DateSchema),
+};
+
+/** The document must be of the kind the person type says: a CPF for 1, a CNPJ for 2. */
+export function documentMatchesKind(value: { tipo_pessoa: number; cpfcnpj: string }, ctx: z.RefinementCtx) {
+  const kind = documentKind(value.cpfcnpj);
+  if ((value.tipo_pessoa === 1 && kind !== 'cpf') || (value.tipo_pessoa === 2 && kind !== 'cnpj')) {
+    ctx.addIssue({ code: 'custom', path: ['cpfcnpj'], message: PLANO_MESSAGES.documentKindMismatch });
+  }
+}
+
 export const CustomerRequestSchema = z
-  .object({
-    tipo_pessoa: z.coerce
-      .number({ error: 'Campo obrigatório.' })
-      .refine((value) => value === 1 || value === 2, { error: 'Campo obrigatório.' }),
-    cpfcnpj: documentSchema('cpfcnpj', CPF_CNPJ_INVALID_MESSAGE_PLAN),
-    razao_social: requiredText({ max: ADDRESS_MAX }),
-    email: EmailSchema,
-    telefone_celular: PhoneSchema,
-    telefone_fixo: optionalValue(PhoneSchema),
-    end_cep: CepSchema,
-    end_logradouro: requiredText({ max: ADDRESS_MAX }),
-    end_numero: requiredText({ max: 20 }),
-    end_complemento: optionalValue(optionalText(ADDRESS_MAX)),
-    end_bairro: requiredText({ max: ADDRESS_MAX }),
-    gl_cidade_id: IdSchema,
-    // Individuals only (§3); dropped for a company.
-    data_nascimento: optionalValue(DateSchema),
-  })
-  .superRefine((value, ctx) => {
-    const kind = documentKind(value.cpfcnpj);
-    if ((value.tipo_pessoa === 1 && kind !== 'cpf') || (value.tipo_pessoa === 2 && kind !== 'cnpj')) {
-      ctx.addIssue({ code: 'custom', path: ['cpfcnpj'], message: PLANO_MESSAGES.documentKindMismatch });
-    }
-  })
+  .object(CUSTOMER_FIELDS)
+  .superRefine(documentMatchesKind)
   .transform((value) => ({
     ...value,
     data_nascimento: value.tipo_pessoa === 1 ? value.data_nascimento : null,

@@ -268,6 +268,29 @@ describe('POST /api/gl_contrato_evento/selecionarPlanoAssinar', () => {
   });
 });
 
+describe('plan signup: a client without a contract on the product (§5)', () => {
+  it("opens the session client's contract on the chosen plan at once", async () => {
+    const produto = await createProduct(t.db);
+    const cliente = await createClient(t.db);
+    const manager = await createUser(t.db);
+    await linkUserToClient(t.db, manager.id, cliente.id, 10);
+    const { plano, pagamento } = await createPlanWithOption(t.db, produto.id);
+    const conta = await createPaymentAccount(t.db);
+    const agent = await signedInAgent(t, manager.id, { clienteId: cliente.id, produtoId: produto.id });
+    const response = await agent.post<PlanChangeResponse>(SUBMIT, {
+      imediato: 2,
+      gl_plano_pagamento_id: pagamento.id,
+      pg_conta_id: conta.id,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ situacao: 'aplicado', imediato: true });
+    const [contract] = await t.db.select().from(glContrato).where(eq(glContrato.gl_cliente_id, cliente.id));
+    expect(contract).toMatchObject({ gl_plano_id: plano.id, gl_produto_id: produto.id, ativo: true, periodo_inicio: todayInSaoPaulo() });
+    const session = await agent.get<{ contrato: { plano: { nome_exibicao: string } } }>('/api/sessao/web');
+    expect(session.body.data.contrato.plano.nome_exibicao).toBe('Avançado');
+  });
+});
+
 describe('POST /api/gl_contrato_evento/{id}/cancelar', () => {
   it('lets the manager cancel a pending change once; a level-20 user and strangers cannot', async () => {
     const w = await world();

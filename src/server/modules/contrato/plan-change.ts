@@ -19,6 +19,7 @@ import {
   pgConta,
 } from '../../db/schema.ts';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../errors.ts';
+import { findActiveContract } from './service.ts';
 
 /**
  * Plan change (§4; docs/decisions/020-plan-change.md). The contract row holds the current plan
@@ -28,6 +29,7 @@ import { AppError, conflict, fieldError, forbidden, notFound } from '../../error
  */
 
 const PENDING_INDEX = 'gl_contrato_evento_pendente_uq';
+const ACTIVE_CONTRACT_INDEX = 'gl_contrato_ativo_uq';
 
 // ---------------------------------------------------------------------------------------------
 // Calendar days ('YYYY-MM-DD'), computed in UTC so no time zone moves them
@@ -74,18 +76,26 @@ export async function contractForManager(db: Queryable, usuarioId: number, contr
 
 export interface PlanChangeInput {
   imediato: number;
-  gl_contrato_id: number;
+  gl_contrato_id?: number | null | undefined;
   gl_plano_pagamento_id: number;
   pg_conta_id: number;
 }
 
+/** Who asks: the session's user and the client it has selected. */
+export interface PlanChangeActor {
+  usuarioId: number;
+  clienteId: number | null;
+}
+
 /** The checked request, ready to be written. */
 export interface PreparedPlanChange {
-  contratoId: number;
+  /** null: a plan signup, the client has no contract on the product yet (§5). */
+  contratoId: number | null;
+  clienteId: number;
+  produtoId: number;
   planoId: number;
   planoNome: string;
   pagamentoId: number;
-  cobrancaTipo: number;
   cobrancaTipoDesc: string;
   contaId: number | null;
   imediato: boolean;
@@ -94,24 +104,27 @@ export interface PreparedPlanChange {
 
 /**
  * Everything that can be checked before a byte of a proof file is stored: the user manages the
- * contract's client, the option is an active one of an active plan of the contract's product,
- * the payment account fits it (free options take the virtual account -1, paid ones a real one),
- * the change changes something, and nothing is pending.
+ * contract's client (or, for a plan signup, the session's client), the option is an active one
+ * of an active plan of the contract's product, the payment account fits it (free options take
+ * the virtual account -1, paid ones a real one), the change changes something, and nothing is
+ * pending.
  */
 export async function preparePlanChange(
   db: Queryable,
-  usuarioId: number,
+  actor: PlanChangeActor,
   input: PlanChangeInput,
 ): Promise<PreparedPlanChange> {
-  const contract = await contractForManager(db, usuarioId, input.gl_contrato_id);
+  const contract = input.gl_contrato_id
+    ? await contractForManager(db, actor.usuarioId, input.gl_contrato_id)
+    : null;
   const [option] = await db
     .select({
       id: glPlanoPagamento.id,
-      cobranca_tipo: glPlanoPagamento.cobranca_tipo,
       cobranca_tipo_desc: glPlanoPagamento.cobranca_tipo_desc,
       flag_gratuito: glPlanoPagamento.flag_gratuito,
       plano_id: glPlano.id,
       plano_nome: glPlano.nome_exibicao,
+      produto_id: glPlano.gl_produto_id,
       flag_enviar_foto: glPlano.flag_enviar_foto,
     })
     .from(glPlanoPagamento)
@@ -121,10 +134,20 @@ export async function preparePlanChange(
         eq(glPlanoPagamento.id, input.gl_plano_pagamento_id),
         eq(glPlanoPagamento.ativo, true),
         eq(glPlano.ativo, true),
-        eq(glPlano.gl_produto_id, contract.gl_produto_id),
+        ...(contract ? [eq(glPlano.gl_produto_id, contract.gl_produto_id)] : []),
       ),
     );
   if (!option) throw fieldError('gl_plano_pagamento_id', PLANO_MESSAGES.optionUnavailable, 'option_unavailable');
+
+  let current = contract;
+  if (!current) {
+    // A plan signup for the session's client; if it has a contract after all, it is a change of it.
+    if (actor.clienteId === null) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
+    const level = await levelInClient(db, actor.usuarioId, actor.clienteId);
+    if (!canChangePlan(level)) throw forbidden(PLANO_MESSAGES.managerOnly, 'manager_only');
+    const active = await findActiveContract(db, actor.clienteId, option.produto_id);
+    current = active ? await contractForManager(db, actor.usuarioId, active.id) : null;
+  }
 
   let contaId: number | null = null;
   if (option.flag_gratuito) {
@@ -140,19 +163,23 @@ export async function preparePlanChange(
     if (!conta) throw fieldError('pg_conta_id', PLANO_MESSAGES.paymentRequired);
     contaId = conta.id;
   }
-  if (option.id === contract.gl_plano_pagamento_id && contaId === contract.pg_conta_id) {
-    throw fieldError('gl_plano_pagamento_id', PLANO_MESSAGES.samePlan, 'same_plan');
+  if (current) {
+    if (option.id === current.gl_plano_pagamento_id && contaId === current.pg_conta_id) {
+      throw fieldError('gl_plano_pagamento_id', PLANO_MESSAGES.samePlan, 'same_plan');
+    }
+    await refuseWhenPending(db, current.id);
   }
-  await refuseWhenPending(db, contract.id);
   return {
-    contratoId: contract.id,
+    contratoId: current?.id ?? null,
+    clienteId: current?.gl_cliente_id ?? (actor.clienteId as number),
+    produtoId: option.produto_id,
     planoId: option.plano_id,
     planoNome: option.plano_nome,
     pagamentoId: option.id,
-    cobrancaTipo: option.cobranca_tipo,
     cobrancaTipoDesc: option.cobranca_tipo_desc,
     contaId,
-    imediato: input.imediato === TIMING_NOW,
+    // With no current plan there is no close to wait for: a signup starts now.
+    imediato: !current || input.imediato === TIMING_NOW,
     requiresProofs: option.flag_enviar_foto,
   };
 }
@@ -180,11 +207,9 @@ export async function submitPlanChange(
 ): Promise<PlanChangeResponse> {
   try {
     return await db.transaction(async (tx) => {
-      const [contract] = await tx
-        .select()
-        .from(glContrato)
-        .where(eq(glContrato.id, change.contratoId))
-        .for('update');
+      const contract = change.contratoId
+        ? (await tx.select().from(glContrato).where(eq(glContrato.id, change.contratoId)).for('update'))[0]
+        : await openContract(tx, change, todayInSaoPaulo(now));
       if (!contract?.ativo) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
       await refuseWhenPending(tx, contract.id);
       const [evento] = await tx
@@ -221,8 +246,29 @@ export async function submitPlanChange(
     });
   } catch (error) {
     if (isUniqueViolation(error, PENDING_INDEX)) throw conflict(PLANO_MESSAGES.pendingExists, 'change_pending');
+    if (isUniqueViolation(error, ACTIVE_CONTRACT_INDEX)) throw conflict(PLANO_MESSAGES.alreadySigned, 'already_signed');
     throw error;
   }
+}
+
+/**
+ * A plan signup's contract, started on the client's current plan choice; the change written with
+ * it is applied at once and gives it its plan and period.
+ */
+async function openContract(tx: Queryable, change: PreparedPlanChange, today: string) {
+  const [contract] = await tx
+    .insert(glContrato)
+    .values({
+      gl_cliente_id: change.clienteId,
+      gl_produto_id: change.produtoId,
+      gl_plano_id: change.planoId,
+      gl_plano_pagamento_id: change.pagamentoId,
+      pg_conta_id: change.contaId,
+      periodo_inicio: today,
+      periodo_fim: today,
+    })
+    .returning();
+  return contract;
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   cancelPlanChange,
   preparePlanChange,
   submitPlanChange,
+  type PlanChangeActor,
   type PreparedPlanChange,
 } from './plan-change.ts';
 
@@ -57,13 +58,14 @@ export const contratoRoutes: FastifyPluginCallbackZod<ContratoRoutesOptions> = (
     { preValidation: requireUser(db) },
     async (request, reply) => {
       const usuarioId = currentUserId(request);
+      const actor = { usuarioId, clienteId: request.session.record?.clienteId ?? null };
       const arquivoIds: number[] = [];
       let prepared: PreparedPlanChange | null = null;
       try {
         if (request.isMultipart()) {
-          prepared = await receiveMultipart(request, usuarioId, arquivoIds);
+          prepared = await receiveMultipart(request, actor, arquivoIds);
         } else {
-          prepared = await preparePlanChange(db, usuarioId, parseChange(request.body));
+          prepared = await preparePlanChange(db, actor, parseChange(request.body));
         }
         if (prepared.requiresProofs && arquivoIds.length === 0) {
           throw fieldError(PROOF_FIELD, PLANO_MESSAGES.proofsRequired, 'proofs_required');
@@ -80,7 +82,7 @@ export const contratoRoutes: FastifyPluginCallbackZod<ContratoRoutesOptions> = (
 
   async function receiveMultipart(
     request: FastifyRequest,
-    usuarioId: number,
+    actor: PlanChangeActor,
     arquivoIds: number[],
   ): Promise<PreparedPlanChange> {
     const fields: Record<string, string> = {};
@@ -92,7 +94,7 @@ export const contratoRoutes: FastifyPluginCallbackZod<ContratoRoutesOptions> = (
         continue;
       }
       try {
-        prepared ??= await preparePlanChange(db, usuarioId, parseChange(fields));
+        prepared ??= await preparePlanChange(db, actor, parseChange(fields));
       } catch (error) {
         part.file.resume();
         throw error;
@@ -108,11 +110,11 @@ export const contratoRoutes: FastifyPluginCallbackZod<ContratoRoutesOptions> = (
       const arquivo = await storeUpload(db, storage, part, {
         accept: ['png', 'jpeg', 'pdf'],
         maxBytes: PROOF_MAX_BYTES,
-        usuarioId,
+        usuarioId: actor.usuarioId,
       });
       arquivoIds.push(arquivo.id);
     }
-    return prepared ?? preparePlanChange(db, usuarioId, parseChange(fields));
+    return prepared ?? preparePlanChange(db, actor, parseChange(fields));
   }
 
   app.post(
