@@ -72,7 +72,7 @@ export const PLANS_TEXTS = {
   submitSignup: 'Assinar plano',
   loadCustomerFailed: 'Não foi possível carregar os dados da conta.',
   // success (planoMudanca_sucesso)
-  successTitle: 'Mudança de plano registrada',
+  successTitle: 'Mudança de plano solicitada',
   successApplied: (plan: string) => `Pronto! Sua conta já está no plano ${plan}.`,
   successScheduled: (plan: string, date: string) =>
     `A mudança para o plano ${plan} foi agendada para ${date}. Até lá, seu plano atual continua valendo.`,
