@@ -85,7 +85,7 @@ describe('plans page (§2 planos_produto)', () => {
   it('shows prices with the promotion beside the normal price, and markdown without injecting HTML', async () => {
     screenRoutes(anonymousSessionResponse);
     const { container } = renderApp('/produto/2/planos');
-    const row = (await screen.findByRole('row', { name: /Profissional/ })) as HTMLElement;
+    const row = await screen.findByRole('row', { name: /Profissional/ });
     expect(within(row).getByText('R$ 1.149,90').tagName).toBe('DEL');
     expect(within(row).getByText('R$ 119,90')).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: 'Ilimitados' })).toBeInTheDocument();
@@ -103,9 +103,9 @@ describe('plans page (§2 planos_produto)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(screen.getByRole('button', { name: 'Escolher Profissional (Mensal)' }));
     await vi.waitFor(() => expect(banner).toHaveAttribute('data-flashing', 'true'));
-    act(() => vi.advanceTimersByTime(1400));
+    act(() => void vi.advanceTimersByTime(1400));
     expect(banner).toHaveAttribute('data-flashing', 'true');
-    act(() => vi.advanceTimersByTime(200));
+    act(() => void vi.advanceTimersByTime(200));
     expect(banner).not.toHaveAttribute('data-flashing');
     expect(screen.queryByRole('form', { name: 'Complete seu cadastro' })).not.toBeInTheDocument();
   });
