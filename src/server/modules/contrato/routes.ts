@@ -1,9 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import type { FieldErrors } from '#shared/envelope';
 import { envelope } from '#shared/envelope';
-import { MESSAGES } from '#shared/messages';
 import {
   PLANO_MESSAGES,
   PROOF_FIELD,
@@ -15,7 +12,7 @@ import {
 } from '#shared/schemas/plano';
 import { currentUserId, requireUser } from '../../auth/guards.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError, fieldError } from '../../errors.ts';
+import { fieldError } from '../../errors.ts';
 import { deleteArquivo } from '../../storage/arquivo-service.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { storeUpload } from '../../storage/uploads.ts';
@@ -33,18 +30,8 @@ export interface ContratoRoutesOptions {
   storage: FileStorage;
 }
 
-/** A zod failure as the error contract answers it (422 with the messages per field). */
-function validationError(error: z.ZodError): AppError {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) (errors[issue.path.join('.') || '_'] ??= []).push(issue.message);
-  return new AppError(422, MESSAGES.validationFailed, 'validation', errors);
-}
-
-function parseChange(fields: unknown) {
-  const parsed = PlanChangeRequestSchema.safeParse(fields);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
+/** The call's fields, by the shared schema (a failure is a 422 per field, like a body schema's). */
+const parseChange = (fields: unknown) => PlanChangeRequestSchema.parse(fields);
 
 /**
  * §7 plan change calls (docs/decisions/020-plan-change.md). selecionarPlanoAssinar takes JSON, or
