@@ -2,6 +2,7 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import { todayInSaoPaulo } from '#shared/dates';
 import type { Database } from '../../db/database.ts';
 import { glContratoEvento } from '../../db/schema.ts';
+import { runPeriodically } from '../../jobs/periodic.ts';
 import { addDays, applyPlanChange } from './plan-change.ts';
 
 /** Changes applied per transaction. */
@@ -69,33 +70,9 @@ export function startPlanChangeWorker(options: PlanChangeWorkerOptions): PlanCha
     return applied;
   }
 
-  let stopped = false;
-  let running: Promise<unknown> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-
-  function schedule() {
-    if (stopped || intervalMs <= 0) return;
-    timer = setTimeout(() => {
-      timer = null;
-      running = runOnce()
-        .catch((error: unknown) => log.error({ err: error }, 'plan change worker run failed'))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, intervalMs);
-    // Never keeps the process alive by itself: shutdown calls stop().
-    timer.unref();
-  }
-
-  schedule();
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
-  };
+  const loop = runPeriodically(runOnce, {
+    intervalMs,
+    onError: (error) => log.error({ err: error }, 'plan change worker run failed'),
+  });
+  return { runOnce, stop: () => loop.stop() };
 }

@@ -227,6 +227,9 @@ function SignupForm({
   };
 
   const busy = saveCustomer.isPending || submitChange.isPending;
+  // §9 timing: 1 now; 2 at the close, only when there is a current plan to close.
+  const timings: [number, string][] = [[TIMING_NOW, PLANS_TEXTS.now]];
+  if (contrato) timings.push([TIMING_AT_CLOSE, PLANS_TEXTS.atClose(formatDate(contrato.periodo_fim))]);
   const err = (name: keyof FormInput) => errors[name]?.message;
 
   return (
@@ -462,32 +465,20 @@ function SignupForm({
 
           <fieldset className="mb-3">
             <legend className="form-label fs-6">{PLANS_TEXTS.timing}</legend>
-            <div className="form-check">
-              <input
-                className={err('imediato') ? 'form-check-input is-invalid' : 'form-check-input'}
-                type="radio"
-                id="plano-imediato-1"
-                value={String(TIMING_NOW)}
-                {...register('imediato')}
-              />
-              <label className="form-check-label" htmlFor="plano-imediato-1">
-                {PLANS_TEXTS.now}
-              </label>
-            </div>
-            {contrato && (
-              <div className="form-check">
+            {timings.map(([value, label]) => (
+              <div className="form-check" key={value}>
                 <input
                   className={err('imediato') ? 'form-check-input is-invalid' : 'form-check-input'}
                   type="radio"
-                  id="plano-imediato-2"
-                  value={String(TIMING_AT_CLOSE)}
+                  id={`plano-imediato-${value}`}
+                  value={String(value)}
                   {...register('imediato')}
                 />
-                <label className="form-check-label" htmlFor="plano-imediato-2">
-                  {PLANS_TEXTS.atClose(formatDate(contrato.periodo_fim))}
+                <label className="form-check-label" htmlFor={`plano-imediato-${value}`}>
+                  {label}
                 </label>
               </div>
-            )}
+            ))}
             {err('imediato') && <div className="invalid-feedback d-block">{err('imediato')}</div>}
           </fieldset>
 
