@@ -58,9 +58,15 @@ const LOGIN_SCREEN = {
     envelopeResponse({ provider: 'none', siteKey: null, challengeUrl: null }),
 };
 
+/** What the plans page of product 1 asks for besides the product (none here). */
+const PLANS_SCREEN = {
+  'GET /api/gl_produto/1/public_planos': () => envelopeResponse([]),
+  'GET /api/pg_conta/public_index': () => envelopeResponse([]),
+};
+
 /** A visitor, who lands on the login screen. */
 function asVisitor() {
-  return stubFetch({ 'GET /api/sessao/web': anonymousSessionResponse, ...LOGIN_SCREEN });
+  return stubFetch({ 'GET /api/sessao/web': anonymousSessionResponse, ...LOGIN_SCREEN, ...PLANS_SCREEN });
 }
 
 function asSignedIn() {

@@ -17,9 +17,13 @@ import { captchaRoutes } from './captcha/routes.ts';
 import { acessoAliasRoutes, acessoRoutes } from './modules/acesso/routes.ts';
 import { createAcessoDeps } from './modules/acesso/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { clienteRoutes } from './modules/cliente/routes.ts';
 import { contaRoutes } from './modules/conta/routes.ts';
+import { contratoRoutes } from './modules/contrato/routes.ts';
+import { createCepProvider } from './modules/geo/cep.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { planoRoutes } from './modules/plano/routes.ts';
 import { produtoRoutes } from './modules/produto/routes.ts';
 import { recuperacaoRoutes } from './modules/recuperacao/routes.ts';
 import { sessaoRoutes } from './modules/sessao/routes.ts';
@@ -30,6 +34,7 @@ import { createTwofaDeps } from './modules/twofa/service.ts';
 import { devMailboxPages } from './mail/dev-mailbox-pages.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { registerSessions } from './session/session-plugin.ts';
+import { localStorageFor } from './storage/file-storage.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -119,7 +124,15 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(produtoRoutes, { prefix: '/api', db, config });
   await app.register(usuarioRoutes, { prefix: '/api', db, config, authRateLimitMax });
   await app.register(adminRoutes, { prefix: '/api', db });
-  await app.register(geoRoutes, { prefix: '/api', db });
+  await app.register(geoRoutes, {
+    prefix: '/api',
+    db,
+    cep: createCepProvider(config, app.log),
+    cepRateLimitMax: authRateLimitMax,
+  });
+  await app.register(planoRoutes, { prefix: '/api', db });
+  await app.register(contratoRoutes, { prefix: '/api', db, storage: localStorageFor(config.DATA_DIR) });
+  await app.register(clienteRoutes, { prefix: '/api', db });
   // Outside production only, and only to loopback callers (decision 016): it shows e-mails.
   if (!config.isProduction) {
     await app.register(devMailboxRoutes, { prefix: '/api', db });

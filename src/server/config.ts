@@ -49,6 +49,13 @@ const ConfigSchema = z
     /** ALTCHA proof of work: PBKDF2 iterations per attempt and the largest counter to find. */
     CAPTCHA_ALTCHA_COST: z.coerce.number().int().min(1).max(100_000).default(100),
     CAPTCHA_ALTCHA_MAX_NUMBER: z.coerce.number().int().min(2).max(1_000_000).default(2000),
+    /** CEP lookup (decision 021): offline (no network), or ViaCEP / BrasilAPI over HTTP. */
+    CEP_PROVIDER: z.enum(['offline', 'viacep', 'brasilapi']).default('offline'),
+    /** Base URL of the online CEP service (default: the service's public address). */
+    CEP_API_URL: z.url().optional(),
+    CEP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+    /** Plan changes "at the close" (decision 020): how often each instance looks for due ones. */
+    PLAN_CHANGE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
     /** Requests per minute per address on each route that checks a secret (login, 2FA codes, ...). */
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
   })

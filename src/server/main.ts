@@ -8,6 +8,7 @@ import { DEMO_LOGINS, seedDemoData } from './db/demo-seed.ts';
 import { seedReferenceData } from './db/reference-data.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { startMailWorker } from './mail/worker.ts';
+import { startPlanChangeWorker } from './modules/contrato/plan-change-worker.ts';
 import { CLIENT_BUILD_DIR } from './project-paths.ts';
 import { localStorageFor } from './storage/file-storage.ts';
 import { resolveSessionSecret } from './session/session-secret.ts';
@@ -80,6 +81,11 @@ async function main(): Promise<void> {
     transport: createMailTransport(config),
     log: log.child({ module: 'mail' }),
   });
+  const planChangeWorker = startPlanChangeWorker({
+    db: database.db,
+    log: log.child({ module: 'plan-change' }),
+    intervalMs: config.PLAN_CHANGE_INTERVAL_MS,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -94,6 +100,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await mailWorker.stop();
+      await planChangeWorker.stop();
     } finally {
       await database.close();
     }

@@ -14,6 +14,7 @@ import {
   glProduto,
   glUsuario,
   glUsuarioDispositivo,
+  pgConta,
 } from '../../src/server/db/schema.ts';
 import { SESSION_COOKIE } from '../../src/server/session/session-plugin.ts';
 import { createSession } from '../../src/server/session/session-store.ts';
@@ -215,4 +216,36 @@ export async function signedInAgent(
   const agent = new ApiAgent(t.app, remoteAddress ? { remoteAddress } : {});
   agent.cookies.set(SESSION_COOKIE, await createSessionCookie(t.db, usuarioId, sessionContext));
   return agent;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plans and payment accounts (issue 5)
+
+/** A plan of a product with one payment option; override the plan's or the option's columns. */
+export async function createPlanWithOption(
+  db: Queryable,
+  produtoId: number,
+  overrides: { plano?: Partial<typeof glPlano.$inferInsert>; pagamento?: Partial<typeof glPlanoPagamento.$inferInsert> } = {},
+) {
+  const [plano] = await db
+    .insert(glPlano)
+    .values({ gl_produto_id: produtoId, nome: `plano-${unique()}`, nome_exibicao: 'Avançado', ...overrides.plano })
+    .returning();
+  if (!plano) throw new Error('plan insert returned nothing');
+  const [pagamento] = await db
+    .insert(glPlanoPagamento)
+    .values({ gl_plano_id: plano.id, cobranca_tipo: 1, cobranca_tipo_desc: 'Mensal', valor: '249.90', ...overrides.pagamento })
+    .returning();
+  if (!pagamento) throw new Error('payment insert returned nothing');
+  return { plano, pagamento };
+}
+
+/** An active payment account (Boleto, Pix, ...). */
+export async function createPaymentAccount(db: Queryable, overrides: Partial<typeof pgConta.$inferInsert> = {}) {
+  const [conta] = await db
+    .insert(pgConta)
+    .values({ nome: `conta-${unique()}`, nome_exibicao: 'Boleto bancário', ...overrides })
+    .returning();
+  if (!conta) throw new Error('account insert returned nothing');
+  return conta;
 }

@@ -10,6 +10,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout, so no scrolling; React Router's ScrollRestoration calls this on navigation.
 window.scrollTo = () => {};
+// The plans page scrolls its form and banner into view.
+Element.prototype.scrollIntoView = () => {};
 
 let unexpectedCalls: string[] = [];
 let consoleErrors: unknown[][] = [];

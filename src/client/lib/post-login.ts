@@ -144,6 +144,7 @@ export function sessionFromLoginInfo(
       cadastro_usuario_inativo: info.produto.cadastro_usuario_inativo,
     },
     contrato: info.contrato_ultimo,
+    contrato_evento_aberto: info.contrato_evento_aberto,
   };
 }
 

@@ -4,6 +4,7 @@ import { Navigate, Outlet } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Alert from 'react-bootstrap/Alert';
 import { MESSAGES } from '#shared/messages';
+import type { OpenPlanChange } from '#shared/schemas/plano';
 import { DEFAULT_PRODUCT_ID, pathTo } from '../paths';
 import { PageLoading } from '../components/page-loading';
 import { apiPost, apiRequest, SESSION_REDIRECT_DELAY_MS } from './api-client';
@@ -49,6 +50,8 @@ export interface SessionData {
   cliente: SessionClient | null;
   produto: SessionProduct | null;
   contrato: SessionContract | null;
+  /** The contract's pending plan change (§3 contrato_evento_aberto; decision 020). */
+  contrato_evento_aberto: OpenPlanChange | null;
   env_production: boolean;
 }
 
@@ -60,6 +63,7 @@ export interface SessionState {
   cliente: SessionClient | null;
   produto: SessionProduct | null;
   contrato: SessionContract | null;
+  contrato_evento_aberto: OpenPlanChange | null;
   refresh: () => Promise<void>;
 }
 
@@ -73,6 +77,7 @@ const ANONYMOUS: SessionData = {
   cliente: null,
   produto: null,
   contrato: null,
+  contrato_evento_aberto: null,
   env_production: false,
 };
 
@@ -152,6 +157,7 @@ export function useSession(): SessionState {
     cliente: data.cliente,
     produto: data.produto,
     contrato: data.contrato,
+    contrato_evento_aberto: data.contrato_evento_aberto,
     refresh: async () => {
       await refetch();
     },

@@ -74,6 +74,7 @@ export const ANONYMOUS_SESSION: SessionData = {
   cliente: null,
   produto: null,
   contrato: null,
+  contrato_evento_aberto: null,
   env_production: false,
 };
 
@@ -88,6 +89,7 @@ export function signedInSession(overrides: Partial<SessionData> = {}): SessionDa
     },
     produto: { id: 2, nome: 'Gestão', logo_url: null, cadastro_usuario_inativo: false },
     contrato: null,
+    contrato_evento_aberto: null,
     env_production: false,
     ...overrides,
   };

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
-import { glUsuario } from '../db/schema.ts';
+import { glClienteUsuario, glUsuario } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 
 /**
@@ -43,4 +43,23 @@ export function currentUserId(request: FastifyRequest): number {
   const record = request.session.record;
   if (!record) throw unauthorized();
   return record.usuarioId;
+}
+
+/**
+ * The user's level in a client (§6): the stronger (lower) of their staff level and their level in
+ * that client; null when they are neither staff nor linked to it. The session answer describes
+ * the selected client with the same rule.
+ */
+export async function levelInClient(db: Queryable, usuarioId: number, clienteId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ staff: glUsuario.nivel, link: glClienteUsuario.nivel })
+    .from(glUsuario)
+    .leftJoin(
+      glClienteUsuario,
+      and(eq(glClienteUsuario.gl_usuario_id, glUsuario.id), eq(glClienteUsuario.gl_cliente_id, clienteId)),
+    )
+    .where(eq(glUsuario.id, usuarioId));
+  if (!row) return null;
+  const levels = [row.staff, row.link].filter((level): level is number => level !== null);
+  return levels.length ? Math.min(...levels) : null;
 }

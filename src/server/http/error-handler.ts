@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import { envelope, type FieldErrors } from '#shared/envelope';
 import { MESSAGES } from '#shared/messages';
 import { loggableError } from '../db/errors.ts';
@@ -32,6 +33,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
       for (const issue of error.validation) addError(errors, fieldName(issue.instancePath), issue.message ?? MESSAGES.invalidType);
+      return send(reply, 422, MESSAGES.validationFailed, errors);
+    }
+    // A schema a route applies itself (e.g. to the fields of a multipart body): the same answer.
+    if ((error as unknown) instanceof ZodError) {
+      const errors: FieldErrors = {};
+      for (const issue of (error as unknown as ZodError).issues) addError(errors, issue.path.join('.') || '_', issue.message);
       return send(reply, 422, MESSAGES.validationFailed, errors);
     }
     switch (error.code) {

@@ -113,7 +113,7 @@ describe('GET /api/sessao/web', () => {
     expect(response.body).toMatchObject({
       status: 400,
       message: 'Sessão expirada.',
-      data: { usuario: null, cliente: null, produto: null, contrato: null, env_production: false },
+      data: { usuario: null, cliente: null, produto: null, contrato: null, contrato_evento_aberto: null, env_production: false },
     });
     expect(response.headers['cache-control']).toBe('no-store');
   });

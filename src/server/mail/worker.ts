@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/database.ts';
 import { glEmailSaida } from '../db/schema.ts';
+import { runPeriodically } from '../jobs/periodic.ts';
 import type { MailTransport } from './transport.ts';
 
 /** Messages claimed per run. */
@@ -132,35 +133,16 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     return delivered;
   }
 
-  let stopped = false;
-  let running: Promise<unknown> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-
-  function schedule() {
-    if (stopped || intervalMs <= 0) return;
-    timer = setTimeout(() => {
-      timer = null;
-      running = runOnce()
-        .catch((error: unknown) => log.error({ err: error }, 'mail worker run failed'))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, intervalMs);
-    // Never keeps the process alive by itself: shutdown calls stop().
-    timer.unref();
-  }
-
   log.info({ database: options.kind, transport: transport.kind, intervalMs }, 'mail worker started');
-  schedule();
+  const loop = runPeriodically(runOnce, {
+    intervalMs,
+    onError: (error) => log.error({ err: error }, 'mail worker run failed'),
+  });
 
   return {
     runOnce,
     stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
+      await loop.stop();
       transport.close();
     },
   };

@@ -9,6 +9,7 @@ import {
   TWOFA_CODE_MAX,
   maxLengthMessage,
 } from '../fields.ts';
+import type { OpenPlanChange } from './plano.ts';
 
 /** A positive integer id, from JSON numbers or from query-string digits. */
 export const IdSchema = z.coerce
@@ -172,12 +173,7 @@ export interface LoginInfo {
   /** The product's url with sessao_id, sessao_token, evento_id and evento_token (§3, §4). */
   url: string;
   clienteUsuario_nivel: number | null;
-  contrato_evento_aberto: {
-    id: number;
-    plano: { nome_exibicao: string };
-    plano_pagamento: { cobranca_tipo_desc: string };
-    agendamento_data: string | null;
-  } | null;
+  contrato_evento_aberto: OpenPlanChange | null;
   /** Offer the 2FA activation modal (§2 Login): 2FA off and no reminder pending. */
   twofa_shouldAskCreate: boolean;
 }

@@ -3,9 +3,6 @@ import type { Queryable } from '../../db/database.ts';
 import {
   glCliente,
   glClienteUsuario,
-  glContratoEvento,
-  glPlano,
-  glPlanoPagamento,
   glUsuario,
 } from '../../db/schema.ts';
 
@@ -69,27 +66,6 @@ export async function findClient(db: Queryable, id: number) {
     .from(glCliente)
     .where(eq(glCliente.id, id));
   return client ?? null;
-}
-
-/** The contract's pending plan change (at most one: a partial unique index). */
-export async function findPendingPlanChange(db: Queryable, contratoId: number) {
-  const [row] = await db
-    .select({
-      id: glContratoEvento.id,
-      plano_nome_exibicao: glPlano.nome_exibicao,
-      cobranca_tipo_desc: glPlanoPagamento.cobranca_tipo_desc,
-      agendamento_data: glContratoEvento.agendamento_data,
-    })
-    .from(glContratoEvento)
-    .innerJoin(glPlano, eq(glPlano.id, glContratoEvento.gl_plano_id))
-    .innerJoin(glPlanoPagamento, eq(glPlanoPagamento.id, glContratoEvento.gl_plano_pagamento_id))
-    .where(
-      and(
-        eq(glContratoEvento.gl_contrato_id, contratoId),
-        eq(glContratoEvento.situacao, 'pendente'),
-      ),
-    );
-  return row ?? null;
 }
 
 /** One of the user's client links, or null when it does not exist or is someone else's. */

@@ -7,7 +7,7 @@ import { glAcessoEvento } from '../../db/schema.ts';
 import { AppError, fieldError, notFound, unauthorized } from '../../errors.ts';
 import { hashToken, randomToken, safeEqual } from '../../session/tokens.ts';
 import { findActiveProduct } from '../produto/service.ts';
-import { findActiveContract } from '../contrato/service.ts';
+import { findActiveContract, findOpenPlanChange } from '../contrato/service.ts';
 import {
   isTrustedDevice,
   shouldAskCreate,
@@ -17,7 +17,6 @@ import {
 } from '../twofa/service.ts';
 import {
   findClient,
-  findPendingPlanChange,
   findUserByEmail,
   findUserById,
   listClientLinks,
@@ -218,7 +217,7 @@ export async function buildLoginInfo(
   const links = await listClientLinks(db, user.id);
   const cliente = input.clienteId === null ? null : await findClient(db, input.clienteId);
   const contract = cliente ? await findActiveContract(db, cliente.id, produto.id) : null;
-  const pending = contract ? await findPendingPlanChange(db, contract.id) : null;
+  const pending = contract ? await findOpenPlanChange(db, contract.id) : null;
 
   const url = new URL(produto.url);
   url.searchParams.set('sessao_id', input.session.id);
@@ -249,12 +248,7 @@ export async function buildLoginInfo(
     clienteUsuario_nivel: cliente
       ? (links.find((link) => link.cliente_id === cliente.id)?.nivel ?? null)
       : null,
-    contrato_evento_aberto: pending && {
-      id: pending.id,
-      plano: { nome_exibicao: pending.plano_nome_exibicao },
-      plano_pagamento: { cobranca_tipo_desc: pending.cobranca_tipo_desc },
-      agendamento_data: pending.agendamento_data,
-    },
+    contrato_evento_aberto: pending,
     twofa_shouldAskCreate: shouldAskCreate(user, now),
   };
 }

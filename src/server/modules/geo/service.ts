@@ -1,5 +1,5 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { DROPDOWN_PAGE_SIZE, type DropdownPage } from '#shared/schemas/dropdown';
+import { DROPDOWN_PAGE_SIZE, type DropdownPage, type SelectOption } from '#shared/schemas/dropdown';
 import type { Queryable } from '../../db/database.ts';
 import { nomeBusca } from '../../db/reference-data.ts';
 import { glCidade, glEstado } from '../../db/schema.ts';
@@ -41,4 +41,23 @@ export async function searchCities(db: Queryable, q: string, page: number): Prom
     lista: rows.slice(0, DROPDOWN_PAGE_SIZE).map((row) => ({ id: row.id, text: cityText(row.nome, row.sigla) })),
     more: rows.length > DROPDOWN_PAGE_SIZE,
   };
+}
+
+/** A municipality as a §3 Select option, by IBGE code or by name within a state; null when unknown. */
+export async function findCityOption(
+  db: Queryable,
+  city: { ibge: number | null; nome: string | null },
+  uf: string | null,
+): Promise<SelectOption | null> {
+  const filters: SQL[] = [];
+  if (city.ibge !== null) filters.push(eq(glCidade.id, city.ibge));
+  else if (city.nome && uf) filters.push(eq(glCidade.nome_busca, nomeBusca(city.nome)), eq(glEstado.sigla, uf.toUpperCase()));
+  else return null;
+  const [row] = await db
+    .select({ id: glCidade.id, nome: glCidade.nome, sigla: glEstado.sigla })
+    .from(glCidade)
+    .innerJoin(glEstado, eq(glEstado.id, glCidade.gl_estado_id))
+    .where(and(...filters))
+    .limit(1);
+  return row ? { id: row.id, text: cityText(row.nome, row.sigla) } : null;
 }

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.ts';
 import { glCliente, glClienteUsuario, glProduto, glUsuario } from '../../db/schema.ts';
-import { findActiveContract } from '../contrato/service.ts';
+import type { OpenPlanChange } from '#shared/schemas/plano';
+import { findActiveContract, findOpenPlanChange } from '../contrato/service.ts';
 import type { SessionRecord } from '../../session/session-store.ts';
 
 /** §3 Session: what the SPA knows about who is signed in, where. */
@@ -16,6 +17,8 @@ export interface SessionInfo {
     periodo_fim: string;
     plano: { id: number; nome_exibicao: string };
   } | null;
+  /** The contract's pending plan change, as the login info's (§3); ours here (decision 020). */
+  contrato_evento_aberto: OpenPlanChange | null;
   env_production: boolean;
 }
 
@@ -24,6 +27,7 @@ export const anonymousSession = (envProduction: boolean): SessionInfo => ({
   cliente: null,
   produto: null,
   contrato: null,
+  contrato_evento_aberto: null,
   env_production: envProduction,
 });
 
@@ -106,6 +110,7 @@ export async function describeSession(
     cliente,
     produto,
     contrato,
+    contrato_evento_aberto: contrato ? await findOpenPlanChange(db, contrato.id) : null,
     env_production: envProduction,
   };
 }

@@ -17,7 +17,7 @@ import { applyFieldErrors } from '../../../lib/api-client';
 import { applyLoginInfo, usePostLoginRouting } from '../../../lib/post-login';
 import { parsePid, pathTo } from '../../../paths';
 import { useCreateAccountLogged } from '../api/create-account-logged';
-import { MaskedField } from './masked-field';
+import { MaskedField } from '../../../components/masked-field';
 import { TermsConsent } from './terms-consent';
 
 type SignUpLoggedValues = z.output<typeof SignUpLoggedRequestSchema>;

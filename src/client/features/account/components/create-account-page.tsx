@@ -29,7 +29,7 @@ import { applyLoginInfo, fetchEventInfo, usePostLoginRouting } from '../../../li
 import { parsePid, pathTo } from '../../../paths';
 import { useCreateAccount } from '../api/create-account';
 import { useProduct } from '../api/get-product';
-import { MaskedField } from './masked-field';
+import { MaskedField } from '../../../components/masked-field';
 import { TermsConsent } from './terms-consent';
 
 export const CREATE_ACCOUNT_TEXTS = {

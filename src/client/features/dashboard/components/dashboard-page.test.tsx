@@ -44,6 +44,23 @@ describe('dashboard (§2, /painel)', () => {
     expect(links.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
+  it('shows a pending plan change under the plan', async () => {
+    const pending = {
+      id: 40,
+      plano: { nome_exibicao: 'Empresarial' },
+      plano_pagamento: { cobranca_tipo_desc: 'Mensal' },
+      agendamento_data: '2026-11-30',
+    };
+    stubFetch({
+      'GET /api/sessao/web': () =>
+        sessionResponse(signedInSession({ contrato: CONTRATO, contrato_evento_aberto: pending })),
+    });
+    renderApp('/painel');
+    expect(
+      await screen.findByText('Mudança para Empresarial (Mensal) pendente: 30/11/2026'),
+    ).toBeInTheDocument();
+  });
+
   it('without a client or a contract, says so and has no invoices link', async () => {
     stubFetch({
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ cliente: null })),

@@ -45,6 +45,7 @@ export const DASHBOARD_TEXTS = {
   noAccount: 'Nenhuma conta selecionada.',
   plan: 'Plano',
   noContract: 'Nenhum contrato ativo para esta conta.',
+  pendingChange: (plan: string, payment: string) => `Mudança para ${plan} (${payment}) pendente`,
   links: 'Atalhos',
   profile: 'Meus dados',
   twofa: 'Gerenciar 2FA',
@@ -57,7 +58,7 @@ export const DASHBOARD_TEXTS = {
 /** dashboard (§2; /painel, docs/decisions/008): the demo product 1's url lands here. */
 export function DashboardPage() {
   useStripTokensFromUrl();
-  const { usuario, cliente, produto, contrato } = useSession();
+  const { usuario, cliente, produto, contrato, contrato_evento_aberto: pending } = useSession();
   const pid = produto?.id ?? DEFAULT_PRODUCT_ID;
   const logout = useLogout(pid);
   const meQuery = { origin: 'dashboard', pid };
@@ -94,6 +95,15 @@ export function DashboardPage() {
                     Período: {formatDate(contrato.periodo_inicio)} a{' '}
                     {formatDate(contrato.periodo_fim)}
                   </p>
+                  {pending && (
+                    <p className="small text-warning-emphasis mb-0">
+                      {DASHBOARD_TEXTS.pendingChange(
+                        pending.plano.nome_exibicao,
+                        pending.plano_pagamento.cobranca_tipo_desc,
+                      )}
+                      {pending.agendamento_data && `: ${formatDate(pending.agendamento_data)}`}
+                    </p>
+                  )}
                 </>
               ) : (
                 <p className="mb-0">{DASHBOARD_TEXTS.noContract}</p>

@@ -1,0 +1,493 @@
+import '#shared/zod-locale';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Spinner from 'react-bootstrap/Spinner';
+import { formatCpfCnpj } from '#shared/cpf-cnpj';
+import { formatDate } from '#shared/format';
+import { CEP_MASK, CNPJ_MASK, CPF_MASK, DATE_MASK, PHONE_MASKS, formatCep, formatPhone, onlyDigits } from '#shared/masks';
+import type { SelectOption } from '#shared/schemas/dropdown';
+import {
+  CUSTOMER_FIELDS,
+  FREE_ACCOUNT_ID,
+  PLANO_MESSAGES,
+  PROOF_ACCEPT,
+  PROOF_FIELD,
+  PROOF_MAX_BYTES,
+  PROOF_MAX_FILES,
+  TIMING_AT_CLOSE,
+  TIMING_NOW,
+  documentMatchesKind,
+  type Customer,
+  type PaymentAccount,
+} from '#shared/schemas/plano';
+import { CitySelect } from '../../../components/city-select';
+import { MaskedField } from '../../../components/masked-field';
+import { PageLoading } from '../../../components/page-loading';
+import { TextField } from '../../../components/text-field';
+import { applyFieldErrors, isFieldErrorResponse } from '../../../lib/api-client';
+import { notify } from '../../../lib/notices';
+import { sessionQuery, type SessionContract } from '../../../lib/session';
+import { pathTo } from '../../../paths';
+import { useCustomer, useSaveCustomer } from '../api/customer';
+import { useCepLookup } from '../api/lookup-cep';
+import { useSubmitPlanChange } from '../api/plan-change';
+import { fileSizeMessage, fileTypeMessage, PLANS_TEXTS } from '../texts';
+import { OptionPrice } from './plans-table';
+import { loginEventFor, type Selection } from '../selection';
+
+/** The §5 plan signup: the customer fields of the shared schema, the payment method and the timing. */
+const SignupFormSchema = z
+  .object({
+    ...CUSTOMER_FIELDS,
+    pg_conta_id: z.coerce
+      .number({ error: PLANO_MESSAGES.paymentRequired })
+      .int({ error: PLANO_MESSAGES.paymentRequired })
+      .refine((value) => value === FREE_ACCOUNT_ID || value > 0, { error: PLANO_MESSAGES.paymentRequired }),
+    imediato: z.coerce
+      .number({ error: PLANO_MESSAGES.timingRequired })
+      .refine((value) => value === TIMING_NOW || value === TIMING_AT_CLOSE, { error: PLANO_MESSAGES.timingRequired }),
+  })
+  .superRefine(documentMatchesKind);
+
+type FormInput = z.input<typeof SignupFormSchema>;
+type FormOutput = z.output<typeof SignupFormSchema>;
+
+const PROOF_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.pdf'];
+
+/** §5: png, jpg/jpeg, pdf, at most 5 MB each (the server checks the content too). */
+function checkProof(file: File): string | null {
+  const name = file.name.toLowerCase();
+  if (!PROOF_EXTENSIONS.some((extension) => name.endsWith(extension))) return fileTypeMessage(file.name);
+  if (file.size > PROOF_MAX_BYTES) return fileSizeMessage(file.name);
+  return null;
+}
+
+function defaultsFrom(customer: Customer, selection: Selection, accounts: PaymentAccount[], hasContract: boolean): FormInput {
+  let account = '';
+  // §4: a free plan preselects the virtual account -1; a single account is preselected.
+  if (selection.option.flag_gratuito) account = String(FREE_ACCOUNT_ID);
+  else if (accounts.length === 1 && accounts[0]) account = String(accounts[0].id);
+  return {
+    tipo_pessoa: String(customer.tipo_pessoa),
+    cpfcnpj: formatCpfCnpj(customer.cpfcnpj),
+    razao_social: customer.razao_social,
+    email: customer.email ?? '',
+    telefone_celular: customer.telefone_celular ? formatPhone(customer.telefone_celular) : '',
+    telefone_fixo: customer.telefone_fixo ? formatPhone(customer.telefone_fixo) : '',
+    end_cep: customer.end_cep ? formatCep(customer.end_cep) : '',
+    end_logradouro: customer.end_logradouro ?? '',
+    end_numero: customer.end_numero ?? '',
+    end_complemento: customer.end_complemento ?? '',
+    end_bairro: customer.end_bairro ?? '',
+    gl_cidade_id: customer.gl_cidade_id ?? '',
+    data_nascimento: customer.data_nascimento ? formatDate(customer.data_nascimento) : '',
+    pg_conta_id: account,
+    // Without a current plan there is no close to wait for (decision 020).
+    imediato: hasContract ? '' : String(TIMING_NOW),
+  };
+}
+
+export function PlanSignupForm(props: {
+  pid: number;
+  selection: Selection;
+  accounts: PaymentAccount[];
+  clienteId: number;
+  contrato: SessionContract | null;
+  onChangePlan: () => void;
+}) {
+  const customer = useCustomer(props.clienteId, true);
+  if (customer.isPending) return <PageLoading />;
+  if (customer.isError) return <Alert variant="danger">{PLANS_TEXTS.loadCustomerFailed}</Alert>;
+  return <SignupForm {...props} customer={customer.data} />;
+}
+
+function SignupForm({
+  pid,
+  selection,
+  accounts,
+  clienteId,
+  contrato,
+  onChangePlan,
+  customer,
+}: {
+  pid: number;
+  selection: Selection;
+  accounts: PaymentAccount[];
+  clienteId: number;
+  contrato: SessionContract | null;
+  onChangePlan: () => void;
+  customer: Customer;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const saveCustomer = useSaveCustomer();
+  const submitChange = useSubmitPlanChange();
+  const cep = useCepLookup();
+  const [city, setCity] = useState<SelectOption | null>(customer.cidade);
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const lastCep = useRef(customer.end_cep ?? '');
+  const { plan, option } = selection;
+  const needsProofs = plan.flag_enviar_foto;
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(SignupFormSchema),
+    defaultValues: defaultsFrom(customer, selection, accounts, contrato !== null),
+  });
+  const tipo = String(useWatch({ control, name: 'tipo_pessoa' }));
+  const cepValue = useWatch({ control, name: 'end_cep' });
+  const paymentOptions: PaymentAccount[] = option.flag_gratuito
+    ? [{ id: FREE_ACCOUNT_ID, nome_exibicao: PLANS_TEXTS.freeAccount, descricao_exibicao: PLANS_TEXTS.freeAccountText }]
+    : accounts;
+
+  const lookupCep = (value: string) => {
+    const text = value.trim();
+    // §5/§9: the lookup needs 8 to 9 characters.
+    if (text.length < 8 || text.length > 9) {
+      setError('end_cep', { type: 'manual', message: PLANO_MESSAGES.cepInvalid });
+      notify('danger', PLANO_MESSAGES.cepInvalid);
+      return;
+    }
+    lastCep.current = onlyDigits(text);
+    cep.mutate(text, {
+      onSuccess: (address) => {
+        const fill = { shouldValidate: true, shouldDirty: true } as const;
+        if (address.logradouro) setValue('end_logradouro', address.logradouro, fill);
+        if (address.bairro) setValue('end_bairro', address.bairro, fill);
+        if (address.gl_cidade) {
+          setCity(address.gl_cidade);
+          setValue('gl_cidade_id', address.gl_cidade.id, fill);
+        }
+      },
+      onError: (error) => applyFieldErrors(setError, error),
+    });
+  };
+
+  // A complete CEP typed (8 digits) is looked up at once.
+  useEffect(() => {
+    const digits = onlyDigits(typeof cepValue === 'string' ? cepValue : '');
+    if (digits.length === 8 && digits !== lastCep.current) lookupCep(formatCep(digits));
+    // lookupCep is recreated each render; the CEP is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cepValue]);
+
+  const pickFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = Array.from(event.target.files ?? []);
+    const problem = picked.map(checkProof).find((message) => message !== null) ?? null;
+    if (picked.length > PROOF_MAX_FILES) setFileError(PLANO_MESSAGES.tooManyProofs);
+    else setFileError(problem);
+    setFiles(problem || picked.length > PROOF_MAX_FILES ? [] : picked);
+  };
+
+  const missing = () => notify('danger', PLANO_MESSAGES.missingFields);
+
+  const onValid = async (values: FormOutput) => {
+    if (needsProofs && (files.length === 0 || fileError)) {
+      setFileError(fileError ?? PLANO_MESSAGES.proofsRequired);
+      missing();
+      return;
+    }
+    const { pg_conta_id, imediato, ...customerValues } = values;
+    try {
+      await saveCustomer.mutateAsync({ clienteId, payload: customerValues });
+      const result = await submitChange.mutateAsync({
+        payload: {
+          ...loginEventFor(pid),
+          imediato,
+          gl_contrato_id: contrato?.id ?? null,
+          gl_plano_pagamento_id: option.id,
+          pg_conta_id,
+        },
+        files: needsProofs ? files : [],
+      });
+      await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+      void navigate(pathTo('planoMudanca_sucesso', { pid }), { state: result });
+    } catch (error) {
+      if (isFieldErrorResponse(error)) {
+        const proofErrors = error.fieldErrors[PROOF_FIELD];
+        if (proofErrors) setFileError(proofErrors.join(' '));
+        applyFieldErrors(setError, error);
+        missing();
+      }
+    }
+  };
+
+  const busy = saveCustomer.isPending || submitChange.isPending;
+  // §9 timing: 1 now; 2 at the close, only when there is a current plan to close.
+  const timings: [number, string][] = [[TIMING_NOW, PLANS_TEXTS.now]];
+  if (contrato) timings.push([TIMING_AT_CLOSE, PLANS_TEXTS.atClose(formatDate(contrato.periodo_fim))]);
+  const err = (name: keyof FormInput) => errors[name]?.message;
+
+  return (
+    <Card className="mb-4">
+      <Card.Body>
+        <h2 className="h4 mb-3">{PLANS_TEXTS.completeSignup}</h2>
+        <form
+          noValidate
+          aria-label={PLANS_TEXTS.completeSignup}
+          onSubmit={(event) => void handleSubmit(onValid, missing)(event)}
+        >
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6">{PLANS_TEXTS.personType}</legend>
+            {[
+              ['1', PLANS_TEXTS.individual],
+              ['2', PLANS_TEXTS.company],
+            ].map(([value, label]) => (
+              <div className="form-check form-check-inline" key={value}>
+                <input
+                  className="form-check-input"
+                  type="radio"
+                  id={`plano-tipo-${value}`}
+                  value={value}
+                  {...register('tipo_pessoa', { onChange: () => setValue('cpfcnpj', '') })}
+                />
+                <label className="form-check-label" htmlFor={`plano-tipo-${value}`}>
+                  {label}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+
+          <div className="row">
+            <MaskedField
+              control={control}
+              name="cpfcnpj"
+              id="plano-cpfcnpj"
+              className="mb-3 col-md-4"
+              label={tipo === '1' ? PLANS_TEXTS.cpf : PLANS_TEXTS.cnpj}
+              mask={[tipo === '1' ? CPF_MASK : CNPJ_MASK]}
+              error={err('cpfcnpj')}
+            />
+            <TextField
+              id="plano-razao-social"
+              className="mb-3 col-md-8"
+              label={tipo === '1' ? PLANS_TEXTS.fullName : PLANS_TEXTS.companyName}
+              registration={register('razao_social')}
+              error={err('razao_social')}
+            />
+          </div>
+          <div className="row">
+            {tipo === '1' && (
+              <MaskedField
+                control={control}
+                name="data_nascimento"
+                id="plano-nascimento"
+                className="mb-3 col-md-4"
+                label={`${PLANS_TEXTS.birthDate} ${PLANS_TEXTS.optional}`}
+                mask={[DATE_MASK]}
+                inputMode="numeric"
+                error={err('data_nascimento')}
+              />
+            )}
+            <TextField
+              id="plano-email"
+              className="mb-3 col-md-8"
+              type="email"
+              autoComplete="email"
+              label={PLANS_TEXTS.email}
+              registration={register('email')}
+              error={err('email')}
+            />
+          </div>
+          <div className="row">
+            <MaskedField
+              control={control}
+              name="telefone_celular"
+              id="plano-celular"
+              className="mb-3 col-md-6"
+              label={PLANS_TEXTS.mobile}
+              mask={PHONE_MASKS}
+              inputMode="tel"
+              error={err('telefone_celular')}
+            />
+            <MaskedField
+              control={control}
+              name="telefone_fixo"
+              id="plano-fixo"
+              className="mb-3 col-md-6"
+              label={`${PLANS_TEXTS.landline} ${PLANS_TEXTS.optional}`}
+              mask={PHONE_MASKS}
+              inputMode="tel"
+              error={err('telefone_fixo')}
+            />
+          </div>
+          <div className="row align-items-start">
+            <MaskedField
+              control={control}
+              name="end_cep"
+              id="plano-cep"
+              className="mb-3 col-md-4"
+              label={PLANS_TEXTS.cep}
+              mask={[CEP_MASK]}
+              inputMode="numeric"
+              error={err('end_cep')}
+            />
+            <div className="mb-3 col-md-3 d-flex align-items-end" style={{ minHeight: '4.5rem' }}>
+              <Button
+                variant="outline-secondary"
+                disabled={cep.isPending}
+                onClick={() => lookupCep(typeof cepValue === 'string' ? cepValue : '')}
+              >
+                {cep.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+                {PLANS_TEXTS.lookupCep}
+              </Button>
+            </div>
+          </div>
+          <div className="row">
+            <TextField
+              id="plano-logradouro"
+              className="mb-3 col-md-8"
+              label={PLANS_TEXTS.street}
+              registration={register('end_logradouro')}
+              error={err('end_logradouro')}
+            />
+            <TextField
+              id="plano-numero"
+              className="mb-3 col-md-4"
+              label={PLANS_TEXTS.number}
+              registration={register('end_numero')}
+              error={err('end_numero')}
+            />
+          </div>
+          <div className="row">
+            <TextField
+              id="plano-complemento"
+              className="mb-3 col-md-6"
+              label={`${PLANS_TEXTS.complement} ${PLANS_TEXTS.optional}`}
+              registration={register('end_complemento')}
+              error={err('end_complemento')}
+            />
+            <TextField
+              id="plano-bairro"
+              className="mb-3 col-md-6"
+              label={PLANS_TEXTS.district}
+              registration={register('end_bairro')}
+              error={err('end_bairro')}
+            />
+          </div>
+          <div className="mb-3">
+            <label className="form-label" htmlFor="plano-cidade">
+              {PLANS_TEXTS.city}
+            </label>
+            <Controller
+              control={control}
+              name="gl_cidade_id"
+              render={({ field }) => (
+                <CitySelect
+                  inputId="plano-cidade"
+                  value={city}
+                  invalid={Boolean(err('gl_cidade_id'))}
+                  describedBy={err('gl_cidade_id') ? 'plano-cidade-erro' : undefined}
+                  onBlur={field.onBlur}
+                  onChange={(next) => {
+                    setCity(next);
+                    field.onChange(next ? next.id : '');
+                  }}
+                />
+              )}
+            />
+            {err('gl_cidade_id') && (
+              <div id="plano-cidade-erro" className="invalid-feedback d-block">
+                {err('gl_cidade_id')}
+              </div>
+            )}
+          </div>
+
+          <Card className="mb-3 bg-body-tertiary">
+            <Card.Body>
+              <h3 className="h6 text-body-secondary">{PLANS_TEXTS.chosenPlan}</h3>
+              <p className="mb-1 fs-5" data-testid="plano-escolhido">
+                {plan.nome_exibicao} — {option.cobranca_tipo_desc}: <OptionPrice option={option} />
+              </p>
+              <Button variant="link" size="sm" className="p-0" onClick={onChangePlan}>
+                {PLANS_TEXTS.changePlan}
+              </Button>
+            </Card.Body>
+          </Card>
+
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6">{PLANS_TEXTS.paymentMethod}</legend>
+            {paymentOptions.map((account) => (
+              <div className="form-check" key={account.id}>
+                <input
+                  className={err('pg_conta_id') ? 'form-check-input is-invalid' : 'form-check-input'}
+                  type="radio"
+                  id={`plano-conta-${account.id}`}
+                  value={String(account.id)}
+                  {...register('pg_conta_id')}
+                />
+                <label className="form-check-label" htmlFor={`plano-conta-${account.id}`}>
+                  {account.nome_exibicao}
+                  {account.descricao_exibicao && (
+                    <small className="d-block text-body-secondary">{account.descricao_exibicao}</small>
+                  )}
+                </label>
+              </div>
+            ))}
+            {err('pg_conta_id') && <div className="invalid-feedback d-block">{err('pg_conta_id')}</div>}
+          </fieldset>
+
+          {needsProofs && (
+            <div className="mb-3">
+              <label className="form-label" htmlFor="plano-comprovantes">
+                {PLANS_TEXTS.proofs}
+              </label>
+              <input
+                id="plano-comprovantes"
+                type="file"
+                multiple
+                accept={PROOF_ACCEPT}
+                className={fileError ? 'form-control is-invalid' : 'form-control'}
+                aria-describedby="plano-comprovantes-dica"
+                aria-invalid={fileError ? true : undefined}
+                onChange={pickFiles}
+              />
+              <div id="plano-comprovantes-dica" className="form-text">
+                {PLANS_TEXTS.proofsHint}
+              </div>
+              {fileError && <div className="invalid-feedback d-block">{fileError}</div>}
+            </div>
+          )}
+
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6">{PLANS_TEXTS.timing}</legend>
+            {timings.map(([value, label]) => (
+              <div className="form-check" key={value}>
+                <input
+                  className={err('imediato') ? 'form-check-input is-invalid' : 'form-check-input'}
+                  type="radio"
+                  id={`plano-imediato-${value}`}
+                  value={String(value)}
+                  {...register('imediato')}
+                />
+                <label className="form-check-label" htmlFor={`plano-imediato-${value}`}>
+                  {label}
+                </label>
+              </div>
+            ))}
+            {err('imediato') && <div className="invalid-feedback d-block">{err('imediato')}</div>}
+          </fieldset>
+
+          <Button type="submit" disabled={busy}>
+            {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            {contrato ? PLANS_TEXTS.submit : PLANS_TEXTS.submitSignup}
+          </Button>
+        </form>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,147 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Customer, PublicPlan } from '#shared/schemas/plano';
+import {
+  anonymousSessionResponse,
+  envelopeResponse,
+  sessionResponse,
+  setCsrfCookie,
+  signedInSession,
+  stubFetch,
+} from '../../../testing/fetch-stub';
+import { renderApp, resetAppState } from '../../../testing/render-app';
+
+const PLANS: PublicPlan[] = [
+  {
+    id: 1,
+    nome_exibicao: 'Gratuito',
+    usuario_ilimitado: false,
+    usuario_qtde: 1,
+    dispositivo_qtde: 1,
+    flag_valor_condicao: false,
+    flag_enviar_foto: false,
+    descricao_exibicao_calculada: 'Para conhecer <img src=x onerror="alert(1)"> **sem compromisso**',
+    planos_pagamento_ativo: [
+      { id: 11, cobranca_tipo_desc: 'Mensal', flag_gratuito: true, flag_promocao: false, valor: '0.00', valor_promocional: null },
+    ],
+  },
+  {
+    id: 2,
+    nome_exibicao: 'Profissional',
+    usuario_ilimitado: true,
+    usuario_qtde: null,
+    dispositivo_qtde: 10,
+    flag_valor_condicao: false,
+    flag_enviar_foto: false,
+    descricao_exibicao_calculada: '- Relatórios',
+    planos_pagamento_ativo: [
+      { id: 21, cobranca_tipo_desc: 'Mensal', flag_gratuito: false, flag_promocao: true, valor: '1149.90', valor_promocional: '119.90' },
+    ],
+  },
+];
+
+const CUSTOMER: Customer = {
+  id: 3,
+  tipo_pessoa: 1,
+  cpfcnpj: '52998224725',
+  razao_social: 'Maria Souza',
+  email: 'maria@exemplo.com.br',
+  telefone_celular: '31991234567',
+  telefone_fixo: null,
+  end_cep: '30160011',
+  end_logradouro: 'Rua da Bahia',
+  end_numero: '1148',
+  end_complemento: null,
+  end_bairro: 'Centro',
+  gl_cidade_id: 3106200,
+  cidade: { id: 3106200, text: 'Belo Horizonte - MG' },
+  data_nascimento: '1985-03-14',
+};
+
+const CONTRATO = { id: 12, periodo_inicio: '2026-11-01', periodo_fim: '2026-11-30', plano: { id: 2, nome_exibicao: 'Profissional' } };
+const PENDING = { id: 40, plano: { nome_exibicao: 'Gratuito' }, plano_pagamento: { cobranca_tipo_desc: 'Mensal' }, agendamento_data: '2026-11-30' };
+
+const PRODUCT = { id: 2, nome: 'Gestão', url: '/painel', logo_url: null, cadastro_permitido: true, cadastro_usuario_inativo: false };
+
+function screenRoutes(session: () => Response, extra = {}) {
+  return stubFetch({
+    'GET /api/sessao/web': session,
+    'GET /api/gl_produto/2/edit': () => envelopeResponse(PRODUCT),
+    'GET /api/gl_produto/2/public_planos': () => envelopeResponse(PLANS),
+    'GET /api/pg_conta/public_index': () => envelopeResponse([{ id: 5, nome_exibicao: 'Pix', descricao_exibicao: null }]),
+    'GET /api/gl_cliente/3/edit': () => envelopeResponse(CUSTOMER),
+    ...extra,
+  });
+}
+
+beforeEach(() => setCsrfCookie('csrf'));
+afterEach(() => {
+  vi.useRealTimers();
+  resetAppState();
+  setCsrfCookie(null);
+});
+
+describe('plans page (§2 planos_produto)', () => {
+  it('shows prices with the promotion beside the normal price, and markdown without injecting HTML', async () => {
+    screenRoutes(anonymousSessionResponse);
+    const { container } = renderApp('/produto/2/planos');
+    const row = await screen.findByRole('row', { name: /Profissional/ });
+    expect(within(row).getByText('R$ 1.149,90').tagName).toBe('DEL');
+    expect(within(row).getByText('R$ 119,90')).toBeInTheDocument();
+    expect(within(row).getByRole('cell', { name: 'Ilimitados' })).toBeInTheDocument();
+    expect(screen.getByText('sem compromisso').tagName).toBe('STRONG');
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Cadastre-se' })).toHaveAttribute('href', '/login/2/conta_criar');
+  });
+
+  it('flashes the pending-change banner for 1.5 s instead of opening the form', async () => {
+    screenRoutes(() => sessionResponse(signedInSession({ contrato: CONTRATO, contrato_evento_aberto: PENDING })));
+    const { user } = renderApp('/produto/2/planos');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Novo plano: Gratuito (Mensal).');
+    expect(banner).toHaveTextContent('Agendada para 30/11/2026.');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(screen.getByRole('button', { name: 'Escolher Profissional (Mensal)' }));
+    await vi.waitFor(() => expect(banner).toHaveAttribute('data-flashing', 'true'));
+    act(() => void vi.advanceTimersByTime(1400));
+    expect(banner).toHaveAttribute('data-flashing', 'true');
+    act(() => void vi.advanceTimersByTime(200));
+    expect(banner).not.toHaveAttribute('data-flashing');
+    expect(screen.queryByRole('form', { name: 'Complete seu cadastro' })).not.toBeInTheDocument();
+  });
+
+  it('preselects the virtual free account for a free option and the single account for a paid one', async () => {
+    screenRoutes(() => sessionResponse(signedInSession({ contrato: CONTRATO })));
+    const { user } = renderApp('/produto/2/planos');
+    await user.click(await screen.findByRole('button', { name: 'Escolher Gratuito (Mensal)' }));
+    const form = await screen.findByRole('form', { name: 'Complete seu cadastro' });
+    expect(within(form).getByLabelText(/^Gratuito/)).toBeChecked();
+    expect(within(form).getByLabelText('CPF')).toHaveValue('529.982.247-25');
+    expect(within(form).getByLabelText(/Data de nascimento/)).toHaveValue('14/03/1985');
+    await user.click(within(form).getByRole('button', { name: 'Trocar' }));
+    await user.click(screen.getByRole('button', { name: 'Escolher Profissional (Mensal)' }));
+    const paid = await screen.findByRole('form', { name: 'Complete seu cadastro' });
+    expect(within(paid).getByLabelText('Pix')).toBeChecked();
+  });
+
+  it("asks for what is missing with 'Preencha os campos que estão faltando.' and sends nothing", async () => {
+    const calls = screenRoutes(() => sessionResponse(signedInSession({ contrato: CONTRATO })));
+    const { user } = renderApp('/produto/2/planos');
+    await user.click(await screen.findByRole('button', { name: 'Escolher Profissional (Mensal)' }));
+    const form = await screen.findByRole('form', { name: 'Complete seu cadastro' });
+    await user.clear(within(form).getByLabelText('Bairro'));
+    await user.click(within(form).getByRole('button', { name: 'Confirmar mudança de plano' }));
+    expect(await screen.findByText('Preencha os campos que estão faltando.')).toBeInTheDocument();
+    expect(within(form).getByText('Escolha quando a mudança deve valer.')).toBeInTheDocument();
+    expect(within(form).getByText('Campo obrigatório.')).toBeInTheDocument();
+    expect(calls.calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it("tells a user above level 10 to 'Contate seu Gerente'", async () => {
+    screenRoutes(() => sessionResponse(signedInSession({ usuario: { id: 7, nome: 'Lucas', nivel: 20 }, contrato: CONTRATO })));
+    const { user } = renderApp('/produto/2/planos');
+    await user.click(await screen.findByRole('button', { name: 'Escolher Gratuito (Mensal)' }));
+    expect(await screen.findByRole('heading', { name: 'Contate seu Gerente' })).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Runs a background job every `intervalMs` in this instance (DESIGN.md "Background work"): one
+ * run at a time, the next timed from the end of the last, errors logged and the loop kept. The
+ * timer never keeps the process alive by itself; shutdown calls stop(), which waits for the run
+ * in progress. An interval of 0 never runs (tests call the job themselves).
+ */
+export function runPeriodically(
+  run: () => Promise<unknown>,
+  options: { intervalMs: number; onError: (error: unknown) => void },
+): { stop(): Promise<void> } {
+  let stopped = false;
+  let running: Promise<unknown> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  function schedule() {
+    if (stopped || options.intervalMs <= 0) return;
+    timer = setTimeout(() => {
+      timer = null;
+      running = run()
+        .catch(options.onError)
+        .finally(() => {
+          running = null;
+          schedule();
+        });
+    }, options.intervalMs);
+    timer.unref();
+  }
+
+  schedule();
+  return {
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

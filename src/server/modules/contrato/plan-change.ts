@@ -1,0 +1,335 @@
+import { and, eq } from 'drizzle-orm';
+import { daysInMonth, todayInSaoPaulo } from '#shared/dates';
+import { canChangePlan } from '#shared/levels';
+import {
+  FREE_ACCOUNT_ID,
+  PLANO_MESSAGES,
+  TIMING_NOW,
+  type PlanChangeResponse,
+} from '#shared/schemas/plano';
+import { levelInClient } from '../../auth/guards.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import {
+  glContrato,
+  glContratoEvento,
+  glContratoEventoArquivo,
+  glPlano,
+  glPlanoPagamento,
+  pgConta,
+} from '../../db/schema.ts';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../errors.ts';
+import { findActiveContract } from './service.ts';
+
+/**
+ * Plan change (§4; docs/decisions/020-plan-change.md). The contract row holds the current plan
+ * and period; a change is a gl_contrato_evento row, 'pendente' until it is applied (at once, or
+ * by the scheduler after the period's last day) or cancelled. One pending change per contract is
+ * enforced by the partial unique index gl_contrato_evento_pendente_uq.
+ */
+
+const PENDING_INDEX = 'gl_contrato_evento_pendente_uq';
+const ACTIVE_CONTRACT_INDEX = 'gl_contrato_ativo_uq';
+
+// ---------------------------------------------------------------------------------------------
+// Calendar days ('YYYY-MM-DD'), computed in UTC so no time zone moves them
+
+function parseDay(day: string): [number, number, number] {
+  const [year = 0, month = 0, date = 0] = day.split('-').map(Number);
+  return [year, month, date];
+}
+
+const isoDay = (instant: Date) => instant.toISOString().slice(0, 10);
+
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = parseDay(day);
+  return isoDay(new Date(Date.UTC(year, month - 1, date + days)));
+}
+
+/** The last day of a period of `months` months from `start`: the day before the same day `months` later (clamped to that month's length). */
+export function periodEnd(start: string, months: number): string {
+  const [year, month, date] = parseDay(start);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const clamped = Math.min(date, daysInMonth(target.getUTCFullYear(), target.getUTCMonth() + 1));
+  return addDays(isoDay(new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), clamped))), -1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who may act
+
+/** A contract and the check that the user manages its client (§6: level 10 or lower). */
+export async function contractForManager(db: Queryable, usuarioId: number, contratoId: number) {
+  const [contract] = await db
+    .select()
+    .from(glContrato)
+    .where(and(eq(glContrato.id, contratoId), eq(glContrato.ativo, true)));
+  if (!contract) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
+  const level = await levelInClient(db, usuarioId, contract.gl_cliente_id);
+  // Someone with no link to the client learns nothing about it.
+  if (level === null) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
+  if (!canChangePlan(level)) throw forbidden(PLANO_MESSAGES.managerOnly, 'manager_only');
+  return contract;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Submitting
+
+export interface PlanChangeInput {
+  imediato: number;
+  gl_contrato_id?: number | null | undefined;
+  gl_plano_pagamento_id: number;
+  pg_conta_id: number;
+}
+
+/** Who asks: the session's user and the client it has selected. */
+export interface PlanChangeActor {
+  usuarioId: number;
+  clienteId: number | null;
+}
+
+/** The checked request, ready to be written. */
+export interface PreparedPlanChange {
+  /** null: a plan signup, the client has no contract on the product yet (§5). */
+  contratoId: number | null;
+  clienteId: number;
+  produtoId: number;
+  planoId: number;
+  planoNome: string;
+  pagamentoId: number;
+  cobrancaTipoDesc: string;
+  contaId: number | null;
+  imediato: boolean;
+  requiresProofs: boolean;
+}
+
+/**
+ * Everything that can be checked before a byte of a proof file is stored: the user manages the
+ * contract's client (or, for a plan signup, the session's client), the option is an active one
+ * of an active plan of the contract's product, the payment account fits it (free options take
+ * the virtual account -1, paid ones a real one), the change changes something, and nothing is
+ * pending.
+ */
+export async function preparePlanChange(
+  db: Queryable,
+  actor: PlanChangeActor,
+  input: PlanChangeInput,
+): Promise<PreparedPlanChange> {
+  const contract = input.gl_contrato_id
+    ? await contractForManager(db, actor.usuarioId, input.gl_contrato_id)
+    : null;
+  const [option] = await db
+    .select({
+      id: glPlanoPagamento.id,
+      cobranca_tipo_desc: glPlanoPagamento.cobranca_tipo_desc,
+      flag_gratuito: glPlanoPagamento.flag_gratuito,
+      plano_id: glPlano.id,
+      plano_nome: glPlano.nome_exibicao,
+      produto_id: glPlano.gl_produto_id,
+      flag_enviar_foto: glPlano.flag_enviar_foto,
+    })
+    .from(glPlanoPagamento)
+    .innerJoin(glPlano, eq(glPlano.id, glPlanoPagamento.gl_plano_id))
+    .where(
+      and(
+        eq(glPlanoPagamento.id, input.gl_plano_pagamento_id),
+        eq(glPlanoPagamento.ativo, true),
+        eq(glPlano.ativo, true),
+        ...(contract ? [eq(glPlano.gl_produto_id, contract.gl_produto_id)] : []),
+      ),
+    );
+  if (!option) throw fieldError('gl_plano_pagamento_id', PLANO_MESSAGES.optionUnavailable, 'option_unavailable');
+
+  let current = contract;
+  if (!current) {
+    // A plan signup for the session's client; if it has a contract after all, it is a change of it.
+    if (actor.clienteId === null) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
+    const level = await levelInClient(db, actor.usuarioId, actor.clienteId);
+    if (!canChangePlan(level)) throw forbidden(PLANO_MESSAGES.managerOnly, 'manager_only');
+    const active = await findActiveContract(db, actor.clienteId, option.produto_id);
+    current = active ? await contractForManager(db, actor.usuarioId, active.id) : null;
+  }
+
+  let contaId: number | null = null;
+  if (option.flag_gratuito) {
+    if (input.pg_conta_id !== FREE_ACCOUNT_ID) throw fieldError('pg_conta_id', PLANO_MESSAGES.paymentRequired);
+  } else {
+    const [conta] =
+      input.pg_conta_id > 0
+        ? await db
+            .select({ id: pgConta.id })
+            .from(pgConta)
+            .where(and(eq(pgConta.id, input.pg_conta_id), eq(pgConta.ativo, true)))
+        : [];
+    if (!conta) throw fieldError('pg_conta_id', PLANO_MESSAGES.paymentRequired);
+    contaId = conta.id;
+  }
+  if (current) {
+    if (option.id === current.gl_plano_pagamento_id && contaId === current.pg_conta_id) {
+      throw fieldError('gl_plano_pagamento_id', PLANO_MESSAGES.samePlan, 'same_plan');
+    }
+    await refuseWhenPending(db, current.id);
+  }
+  return {
+    contratoId: current?.id ?? null,
+    clienteId: current?.gl_cliente_id ?? (actor.clienteId as number),
+    produtoId: option.produto_id,
+    planoId: option.plano_id,
+    planoNome: option.plano_nome,
+    pagamentoId: option.id,
+    cobrancaTipoDesc: option.cobranca_tipo_desc,
+    contaId,
+    // With no current plan there is no close to wait for: a signup starts now.
+    imediato: !current || input.imediato === TIMING_NOW,
+    requiresProofs: option.flag_enviar_foto,
+  };
+}
+
+async function refuseWhenPending(db: Queryable, contratoId: number) {
+  const [pending] = await db
+    .select({ id: glContratoEvento.id })
+    .from(glContratoEvento)
+    .where(and(eq(glContratoEvento.gl_contrato_id, contratoId), eq(glContratoEvento.situacao, 'pendente')));
+  if (pending) throw conflict(PLANO_MESSAGES.pendingExists, 'change_pending');
+}
+
+/**
+ * Writes the change with its proof files in one transaction, under the contract's row lock so
+ * concurrent submits for one contract take turns; the unique index is the last word.
+ * A change for now is applied in the same transaction; one for the close is scheduled for the
+ * period's last day (agendamento_data) and applied by the scheduler after it.
+ */
+export async function submitPlanChange(
+  db: Database,
+  usuarioId: number,
+  change: PreparedPlanChange,
+  arquivoIds: readonly number[],
+  now = new Date(),
+): Promise<PlanChangeResponse> {
+  try {
+    return await db.transaction(async (tx) => {
+      const contract = change.contratoId
+        ? (await tx.select().from(glContrato).where(eq(glContrato.id, change.contratoId)).for('update'))[0]
+        : await openContract(tx, change, todayInSaoPaulo(now));
+      if (!contract?.ativo) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
+      await refuseWhenPending(tx, contract.id);
+      const [evento] = await tx
+        .insert(glContratoEvento)
+        .values({
+          gl_contrato_id: contract.id,
+          gl_plano_id: change.planoId,
+          gl_plano_pagamento_id: change.pagamentoId,
+          pg_conta_id: change.contaId,
+          imediato: change.imediato,
+          agendamento_data: change.imediato ? null : contract.periodo_fim,
+          gl_usuario_id: usuarioId,
+        })
+        .returning();
+      if (!evento) throw new Error('gl_contrato_evento insert returned nothing');
+      if (arquivoIds.length) {
+        await tx
+          .insert(glContratoEventoArquivo)
+          .values(arquivoIds.map((id) => ({ gl_contrato_evento_id: evento.id, gl_arquivo_id: id })));
+      }
+      let situacao: PlanChangeResponse['situacao'] = 'pendente';
+      if (change.imediato) {
+        await applyPlanChange(tx, evento.id, todayInSaoPaulo(now), now);
+        situacao = 'aplicado';
+      }
+      return {
+        id: evento.id,
+        situacao,
+        imediato: change.imediato,
+        agendamento_data: evento.agendamento_data,
+        plano: { id: change.planoId, nome_exibicao: change.planoNome },
+        plano_pagamento: { id: change.pagamentoId, cobranca_tipo_desc: change.cobrancaTipoDesc },
+      };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, PENDING_INDEX)) throw conflict(PLANO_MESSAGES.pendingExists, 'change_pending');
+    if (isUniqueViolation(error, ACTIVE_CONTRACT_INDEX)) throw conflict(PLANO_MESSAGES.alreadySigned, 'already_signed');
+    throw error;
+  }
+}
+
+/**
+ * A plan signup's contract, started on the client's current plan choice; the change written with
+ * it is applied at once and gives it its plan and period.
+ */
+async function openContract(tx: Queryable, change: PreparedPlanChange, today: string) {
+  const [contract] = await tx
+    .insert(glContrato)
+    .values({
+      gl_cliente_id: change.clienteId,
+      gl_produto_id: change.produtoId,
+      gl_plano_id: change.planoId,
+      gl_plano_pagamento_id: change.pagamentoId,
+      pg_conta_id: change.contaId,
+      periodo_inicio: today,
+      periodo_fim: today,
+    })
+    .returning();
+  return contract;
+}
+
+/**
+ * Applies a pending change to its contract: the contract takes the new plan, payment option and
+ * account, and a new period of the option's cycle (cobranca_tipo months) starting on `startDay`.
+ * Conditional on the change still being pending, so a change is applied at most once; returns
+ * whether this call applied it. Call inside a transaction.
+ */
+export async function applyPlanChange(
+  tx: Queryable,
+  eventoId: number,
+  startDay: string,
+  now = new Date(),
+): Promise<boolean> {
+  const [evento] = await tx
+    .update(glContratoEvento)
+    .set({ situacao: 'aplicado', datahora_aplicado: now })
+    .where(and(eq(glContratoEvento.id, eventoId), eq(glContratoEvento.situacao, 'pendente')))
+    .returning();
+  if (!evento) return false;
+  const [option] = await tx
+    .select({ cobranca_tipo: glPlanoPagamento.cobranca_tipo })
+    .from(glPlanoPagamento)
+    .where(eq(glPlanoPagamento.id, evento.gl_plano_pagamento_id));
+  await tx
+    .update(glContrato)
+    .set({
+      gl_plano_id: evento.gl_plano_id,
+      gl_plano_pagamento_id: evento.gl_plano_pagamento_id,
+      pg_conta_id: evento.pg_conta_id,
+      periodo_inicio: startDay,
+      periodo_fim: periodEnd(startDay, option?.cobranca_tipo ?? 1),
+    })
+    .where(eq(glContrato.id, evento.gl_contrato_id));
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cancelling
+
+/** §7 cancelar: a pending change of a contract the user manages becomes 'cancelado'. */
+export async function cancelPlanChange(db: Queryable, usuarioId: number, eventoId: number, now = new Date()) {
+  const [evento] = await db
+    .select({ id: glContratoEvento.id, gl_contrato_id: glContratoEvento.gl_contrato_id })
+    .from(glContratoEvento)
+    .where(eq(glContratoEvento.id, eventoId));
+  if (!evento) throw notFound(PLANO_MESSAGES.changeNotFound, 'change_not_found');
+  try {
+    await contractForManager(db, usuarioId, evento.gl_contrato_id);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404) {
+      throw notFound(PLANO_MESSAGES.changeNotFound, 'change_not_found');
+    }
+    throw error;
+  }
+  // Conditional: a change the scheduler applied (or another tab cancelled) meanwhile stays as is.
+  const [cancelled] = await db
+    .update(glContratoEvento)
+    .set({ situacao: 'cancelado', datahora_cancelado: now })
+    .where(and(eq(glContratoEvento.id, eventoId), eq(glContratoEvento.situacao, 'pendente')))
+    .returning({ id: glContratoEvento.id });
+  if (!cancelled) throw conflict(PLANO_MESSAGES.changeNotPending, 'change_not_pending');
+  return cancelled;
+}

@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The plans page of product 1 with the demo data (src/server/db/demo-seed.ts): Gratuito (free),
+ * Profissional (Mensal with a promotion, Anual) and Empresarial (requires proofs); three payment
+ * accounts; the demo manager's client is on Profissional Mensal for the current month.
+ */
+const PLANS = '/produto/1/planos';
+
+/** Signs in on product 1 and waits until the login is done (the redirect page of localhost, §4). */
+async function signIn(page: Page, email: string) {
+  await page.goto('/login/1');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill('demo1234');
+  const enter = page.getByRole('button', { name: 'Entrar', exact: true });
+  await expect(enter).toBeEnabled({ timeout: 15_000 });
+  await enter.click();
+  // 2FA is off for the demo users: the activation offer comes first (§2).
+  await page.getByRole('button', { name: 'Continuar Login' }).click();
+  await expect(page).toHaveURL(/\/a\/redirect\?/);
+}
+
+const choose = (page: Page, plan: string, payment: string) =>
+  page.getByRole('button', { name: `Escolher ${plan} (${payment})` }).click();
+
+const banner = (page: Page) => page.locator('#mudanca-pendente');
+
+test('a visitor sees the plans with prices and details, and choosing one asks them to sign in', async ({ page }) => {
+  await page.goto(PLANS);
+  await expect(page.getByRole('heading', { level: 1, name: 'Planos' })).toBeVisible();
+  const professional = page.getByRole('row', { name: /Profissional/ });
+  // The promotional price beside the normal one, 'R$' with decimal comma (§9).
+  await expect(professional.locator('del')).toHaveText('R$ 149,90');
+  await expect(professional.getByText('R$ 119,90')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Gratuito/ }).getByText('Grátis')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Empresarial/ }).getByRole('cell', { name: 'Ilimitados', exact: true })).toBeVisible();
+  // Markdown details, rendered (bold as <strong>).
+  await expect(professional.locator('strong', { hasText: 'ilimitados' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cadastre-se' })).toBeVisible();
+
+  await choose(page, 'Profissional', 'Anual');
+  const modal = page.getByRole('dialog', { name: 'Ainda não é Cliente?' });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('link', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/login\/1$/);
+});
+
+test("a level-20 user sees 'Contate seu Gerente' and gets no form", async ({ page }) => {
+  await signIn(page, 'usuario@exemplo.com.br');
+  await page.goto(PLANS);
+  await choose(page, 'Empresarial', 'Mensal');
+  await expect(page.getByRole('heading', { name: 'Contate seu Gerente' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Complete seu cadastro' })).toHaveCount(0);
+});
+
+test('the demo manager schedules the plan with proofs for the close, sees it pending, and cancels it', async ({ page }) => {
+  await signIn(page, 'gerente@exemplo.com.br');
+  await page.goto(PLANS);
+  await expect(page.getByRole('row', { name: /Profissional/ }).getByText('Plano atual')).toBeVisible();
+  await choose(page, 'Empresarial', 'Mensal');
+  const form = page.getByRole('form', { name: 'Complete seu cadastro' });
+  await expect(form).toBeVisible();
+  // The client's data comes filled in (Empresa Demonstração: a company).
+  await expect(form.getByLabel('CNPJ')).toHaveValue('11.222.333/0001-81');
+  await expect(form.getByLabel('Razão social')).toHaveValue('Empresa Demonstração Ltda');
+  await expect(page.getByTestId('plano-escolhido')).toContainText('Empresarial — Mensal: R$ 399,00');
+
+  // Missing fields: the §5 message, nothing sent.
+  await form.getByLabel('Logradouro').fill('');
+  await form.getByRole('button', { name: 'Confirmar mudança de plano' }).click();
+  await expect(page.getByText('Preencha os campos que estão faltando.')).toBeVisible();
+  await expect(form.getByText('Selecione uma forma de pagamento.')).toBeVisible();
+
+  // CEP lookup (offline provider in the browser tests): the city of the CEP's range.
+  await form.getByLabel('CEP').fill('70040-010');
+  await expect(form.locator('#plano-cidade').locator('..').locator('..')).toContainText('Brasília - DF');
+  await form.getByLabel('CEP').fill('01310-100');
+  await expect(form.locator('#plano-cidade').locator('..').locator('..')).toContainText('São Paulo - SP');
+  await form.getByLabel('Logradouro').fill('Avenida Paulista');
+
+  await form.getByLabel('Pix').check();
+  await form.getByLabel('Comprovantes').setInputFiles({
+    name: 'contrato-social.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
+  await form.getByLabel(/No fechamento do plano atual/).check();
+  await form.getByRole('button', { name: 'Confirmar mudança de plano' }).click();
+
+  await expect(page).toHaveURL(/\/produto\/1\/planoMudancaSucesso$/);
+  await expect(page.getByText(/A mudança para o plano Empresarial foi agendada para \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+
+  // Back on the plans page, the pending change is shown and blocks another choice.
+  await page.getByRole('link', { name: 'Ver planos' }).click();
+  await expect(banner(page)).toContainText('Novo plano: Empresarial (Mensal).');
+  await expect(banner(page)).toContainText(/Agendada para \d{2}\/\d{2}\/\d{4}\./);
+  await choose(page, 'Gratuito', 'Mensal');
+  await expect(banner(page)).toHaveAttribute('data-flashing', 'true');
+  await expect(banner(page)).not.toHaveAttribute('data-flashing', 'true', { timeout: 3000 });
+  await expect(page.getByRole('form', { name: 'Complete seu cadastro' })).toHaveCount(0);
+
+  // A full reload keeps it: it comes from the server.
+  await page.reload();
+  await expect(banner(page)).toBeVisible();
+  await banner(page).getByRole('button', { name: 'Cancelar mudança' }).click();
+  await expect(page.getByText('Mudança de plano cancelada.')).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+});
+
+test('an immediate change shows on the dashboard', async ({ page }) => {
+  await signIn(page, 'gerente@exemplo.com.br');
+  await page.goto(PLANS);
+  await choose(page, 'Gratuito', 'Mensal');
+  const form = page.getByRole('form', { name: 'Complete seu cadastro' });
+  // A free plan preselects the virtual free account (§4).
+  await expect(form.getByLabel('Gratuito')).toBeChecked();
+  await form.getByLabel('Imediatamente').check();
+  await form.getByRole('button', { name: 'Confirmar mudança de plano' }).click();
+  await expect(page.getByText('Pronto! Sua conta já está no plano Gratuito.')).toBeVisible();
+  await page.getByRole('link', { name: 'Ir para o painel' }).click();
+  await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible();
+  await expect(page.getByText('Gratuito', { exact: true })).toBeVisible();
+});
