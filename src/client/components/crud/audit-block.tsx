@@ -1,0 +1,17 @@
+import { formatDateTime } from '#shared/format';
+import type { AuditBlock as Audit } from '#shared/schemas/crud';
+
+/** §3 Audit block, read-only: id, datahora_criado, datahora_modificado. */
+export function AuditBlock({ entity }: { entity: Partial<Audit> | null }) {
+  if (!entity?.id) return null;
+  return (
+    <dl className="row small text-body-secondary border-top pt-3 mt-3 mb-0" aria-label="Auditoria">
+      <dt className="col-sm-3">ID</dt>
+      <dd className="col-sm-9">{entity.id}</dd>
+      <dt className="col-sm-3">Criado em</dt>
+      <dd className="col-sm-9">{formatDateTime(entity.datahora_criado)}</dd>
+      <dt className="col-sm-3">Modificado em</dt>
+      <dd className="col-sm-9">{formatDateTime(entity.datahora_modificado)}</dd>
+    </dl>
+  );
+}
