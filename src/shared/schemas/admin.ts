@@ -160,7 +160,7 @@ export type ClienteSave = z.input<typeof ClienteSaveSchema>;
 const AccountLevel = z.coerce
   .number({ error: REQUIRED_MESSAGE })
   .int()
-  .min(1, { error: 'Escolha o nível.' })
+  .min(10, { error: 'Escolha o nível.' })
   .max(ACCOUNT_LEVEL_MAX, { error: 'Escolha o nível.' });
 export const ClienteUsuarioCreateSchema = z.object({
   gl_cliente_id: IdField,

@@ -194,7 +194,7 @@ export function DateField<T extends FieldValues>({ form, name, label, required, 
         render={({ field }) => (
           <BrDateInput
             id={id}
-            value={(field.value as string | null) ?? ''}
+            value={(field.value) ?? ''}
             onChange={field.onChange}
             onBlur={field.onBlur}
             invalid={Boolean(error)}
@@ -217,7 +217,7 @@ export function DateTimeField<T extends FieldValues>({ form, name, label, requir
         render={({ field }) => (
           <DateTimeInput
             id={id}
-            value={(field.value as string | null) ?? ''}
+            value={(field.value) ?? ''}
             onChange={field.onChange}
             onBlur={field.onBlur}
             invalid={Boolean(error)}

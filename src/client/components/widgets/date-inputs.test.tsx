@@ -75,7 +75,7 @@ describe('DateInput and DateTimeInput (§9 formats)', () => {
 
 describe('DecimalInput (§5)', () => {
   it('steps by 0.01 and sends two decimals', () => {
-    const { input, sent } = setup(DecimalInput as Input, '');
+    const { input, sent } = setup(DecimalInput, '');
     expect(input).toHaveAttribute('step', '0.01');
     fireEvent.change(input, { target: { value: '49.9' } });
     fireEvent.blur(input);

@@ -164,7 +164,7 @@ export function registerCrudResource(
   const loadEntity = async (tx: Queryable, id: number): Promise<Row> => {
     const [row] = await selectRows(tx).where(eq(idColumn, id));
     if (!row) throw notFound(CRUD_MESSAGES.notFound);
-    return row as Row;
+    return row;
   };
 
   const listQuerySchema = resource.filters
@@ -195,7 +195,7 @@ export function registerCrudResource(
     const pageUrl = (n: number) => `${url}?page=${n}`;
     const pagination: Pagination<Row> = {
       current_page: page,
-      data: rows as Row[],
+      data: rows,
       from: rows.length ? (page - 1) * perPage + 1 : null,
       last_page: lastPage,
       path: url,

@@ -293,7 +293,7 @@ const contratoEvento: CrudResource = {
   search: [glCliente.razao_social, glPlano.nome_exibicao],
   filters: {
     schema: ContratoEventoFilterSchema,
-    where: (q) => [q.situacao ? eq(glContratoEvento.situacao, String(q.situacao)) : undefined],
+    where: (q) => [typeof q.situacao === 'string' && q.situacao ? eq(glContratoEvento.situacao, q.situacao) : undefined],
   },
   orderBy: [asc(glContratoEvento.agendamento_data), desc(glContratoEvento.id)],
 };
