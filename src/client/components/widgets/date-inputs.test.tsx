@@ -26,7 +26,7 @@ function Harness({ Component, initial, sent }: { Component: Input; initial: stri
 const setup = (Component: Input, initial: string) => {
   const sent: string[] = [];
   render(<Harness Component={Component} initial={initial} sent={sent} />);
-  return { sent, input: screen.getByLabelText('Data') as HTMLInputElement };
+  return { sent, input: screen.getByLabelText<HTMLInputElement>('Data') };
 };
 
 describe('BrDateInput (§5)', () => {

@@ -212,7 +212,7 @@ function nfseFormData(values: Record<string, unknown>, files: { pdf: File | null
   const data = new FormData();
   for (const [key, value] of Object.entries(values)) {
     if (value === null || value === undefined) continue;
-    data.append(key, value instanceof Date ? value.toISOString() : String(value));
+    data.append(key, value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean));
   }
   if (files.pdf) data.append('pdf', files.pdf);
   if (files.xml) data.append('xml', files.xml);
