@@ -5,13 +5,15 @@ import type { AuditBlock as Audit } from '#shared/schemas/crud';
 export function AuditBlock({ entity }: { entity: Partial<Audit> | null }) {
   if (!entity?.id) return null;
   return (
-    <dl className="row small text-body-secondary border-top pt-3 mt-3 mb-0" aria-label="Auditoria">
-      <dt className="col-sm-3">ID</dt>
-      <dd className="col-sm-9">{entity.id}</dd>
-      <dt className="col-sm-3">Criado em</dt>
-      <dd className="col-sm-9">{formatDateTime(entity.datahora_criado)}</dd>
-      <dt className="col-sm-3">Modificado em</dt>
-      <dd className="col-sm-9">{formatDateTime(entity.datahora_modificado)}</dd>
-    </dl>
+    <section aria-label="Auditoria">
+      <dl className="row small text-body-secondary border-top pt-3 mt-3 mb-0">
+        <dt className="col-sm-3">ID</dt>
+        <dd className="col-sm-9">{entity.id}</dd>
+        <dt className="col-sm-3">Criado em</dt>
+        <dd className="col-sm-9">{formatDateTime(entity.datahora_criado)}</dd>
+        <dt className="col-sm-3">Modificado em</dt>
+        <dd className="col-sm-9">{formatDateTime(entity.datahora_modificado)}</dd>
+      </dl>
+    </section>
   );
 }

@@ -47,8 +47,9 @@ function Frame({
     <div className={className}>
       <label className="form-label" htmlFor={id}>
         {label}
-        {required && <RequiredMarker />}
       </label>
+      {/* Outside the label, so the field's name stays the label's text. */}
+      {required && <RequiredMarker />}
       {children}
       {hint && (
         <div id={`${id}-dica`} className="form-text">
@@ -106,6 +107,7 @@ export function TextAreaField<T extends FieldValues>({ form, name, label, requir
         {...form.register(name)}
         className={error ? 'form-control is-invalid' : 'form-control'}
         aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
         aria-describedby={describedBy(id, error, hint)}
       />
     </Frame>
@@ -145,6 +147,7 @@ export function ChoiceField<T extends FieldValues>({
         {...form.register(name)}
         className={error ? 'form-select is-invalid' : 'form-select'}
         aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
         aria-describedby={describedBy(id, error, hint)}
       >
         <option value="">Selecione</option>

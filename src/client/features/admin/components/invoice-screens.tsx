@@ -212,7 +212,8 @@ function nfseFormData(values: Record<string, unknown>, files: { pdf: File | null
   const data = new FormData();
   for (const [key, value] of Object.entries(values)) {
     if (value === null || value === undefined) continue;
-    data.append(key, value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value as string | number | boolean));
+    if (value instanceof Date) data.append(key, value.toISOString());
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') data.append(key, String(value));
   }
   if (files.pdf) data.append('pdf', files.pdf);
   if (files.xml) data.append('xml', files.xml);
