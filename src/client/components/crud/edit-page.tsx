@@ -69,6 +69,8 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
+  // Once deleted, the record is not asked for again while the page leaves.
+  const [deleted, setDeleted] = useState(false);
 
   const parentQuery = useQuery({
     queryKey: parent ? crudEntityKey(parent.base, parent.id) : ['crud-entity', 'none'],
@@ -80,7 +82,7 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
   const entityQuery = useQuery({
     queryKey: crudEntityKey(base, id),
     queryFn: async ({ signal }) => entityOf<E>(await apiGet<unknown>(`${base}/${id}/edit`, { signal })),
-    enabled: id !== null && parentReady,
+    enabled: id !== null && parentReady && !deleted,
   });
   const entity = id === null ? null : (entityQuery.data ?? null);
 
@@ -120,10 +122,11 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
     mutationFn: () => apiRequest<null>('DELETE', `${base}/${id}`),
     onSuccess: async (response) => {
       setConfirming(false);
-      await changed();
-      queryClient.removeQueries({ queryKey: crudEntityKey(base, id) });
+      setDeleted(true);
       if (response.message) notify('success', response.message);
-      void navigate(navBackRoute);
+      await navigate(navBackRoute);
+      queryClient.removeQueries({ queryKey: crudEntityKey(base, id) });
+      await changed();
     },
     onError: () => setConfirming(false),
   });
