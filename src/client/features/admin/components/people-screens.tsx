@@ -1,12 +1,14 @@
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { CidadeUpdateSchema, UsuarioUpdateSchema } from '#shared/schemas/admin';
+import { CidadeUpdateSchema, STAFF_LEVEL, UsuarioUpdateSchema } from '#shared/schemas/admin';
 import { CrudEdit, crudEntityKey } from '../../../components/crud/edit-page';
 import { CheckboxField, InputField } from '../../../components/crud/form-fields';
 import { CrudList } from '../../../components/crud/list-page';
 import { IdIcon } from '../../../components/widgets/info-icons';
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
+import { useSession } from '../../../lib/session';
 import { API, adminPath, routeId } from '../admin-paths';
 import { asPayload, formValuesOf } from '../form-values';
 import type { Cidade, Usuario } from '../types';
@@ -35,9 +37,53 @@ export function UsuarioList() {
   );
 }
 
+const STAFF_LEVEL_OPTIONS = [
+  { value: '', text: 'Não é da equipe' },
+  { value: String(STAFF_LEVEL.operator), text: 'Operador (5)' },
+  { value: String(STAFF_LEVEL.supervisor), text: 'Supervisor (3)' },
+  { value: String(STAFF_LEVEL.admin), text: 'Administrador (1)' },
+] as const;
+
+/** A person's staff level: the admins' call only (decision 030). */
+function StaffLevel({ usuario }: { usuario: Usuario }) {
+  const queryClient = useQueryClient();
+  const [nivel, setNivel] = useState(usuario.nivel === null ? '' : String(usuario.nivel));
+  const change = useMutation({
+    mutationFn: () => apiRequest<null>('POST', `${API.usuario}/${usuario.id}/nivel`, { nivel: nivel === '' ? null : Number(nivel) }),
+    onSuccess: async (response) => {
+      notify('success', response.message);
+      await queryClient.invalidateQueries({ queryKey: crudEntityKey(API.usuario, usuario.id) });
+    },
+  });
+  return (
+    <div className="d-flex flex-wrap align-items-end gap-2 mt-3">
+      <div>
+        <label className="form-label" htmlFor="nivel-equipe">
+          Nível na equipe
+        </label>
+        <select id="nivel-equipe" className="form-select" value={nivel} onChange={(event) => setNivel(event.target.value)}>
+          {STAFF_LEVEL_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.text}
+            </option>
+          ))}
+          {usuario.nivel !== null && !STAFF_LEVEL_OPTIONS.some((option) => option.value === String(usuario.nivel)) && (
+            <option value={String(usuario.nivel)}>Nível {usuario.nivel}</option>
+          )}
+        </select>
+      </div>
+      <button type="button" className="btn btn-outline-primary" disabled={change.isPending} onClick={() => change.mutate()}>
+        Alterar nível
+      </button>
+    </div>
+  );
+}
+
 /** Staff actions on a person: reset 2FA, force a new password at the next login (decision 030). */
 function UsuarioActions({ usuario }: { usuario: Usuario }) {
   const queryClient = useQueryClient();
+  const session = useSession();
+  const isAdmin = (session.usuario?.nivel ?? Infinity) <= STAFF_LEVEL.admin;
   const action = useMutation({
     mutationFn: (path: 'twofa_resetar' | 'senha_revalidar') => apiRequest<null>('POST', `${API.usuario}/${usuario.id}/${path}`),
     onSuccess: async (response) => {
@@ -61,6 +107,7 @@ function UsuarioActions({ usuario }: { usuario: Usuario }) {
           Exigir nova senha
         </button>
       </div>
+      {isAdmin && <StaffLevel usuario={usuario} />}
     </section>
   );
 }
