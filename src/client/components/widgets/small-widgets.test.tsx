@@ -23,7 +23,7 @@ describe('read-only values and truncate (§2, §9)', () => {
     render(<Truncate text="Licenciamento de software mensal" max={13} />);
     const shown = screen.getByText(/\.\.\.$/);
     expect(shown.textContent?.endsWith('...')).toBe(true);
-    expect(shown.textContent!.length).toBeLessThanOrEqual(13);
+    expect(shown.textContent.length).toBeLessThanOrEqual(13);
     expect(shown).toHaveAttribute('title', 'Licenciamento de software mensal');
   });
 });
