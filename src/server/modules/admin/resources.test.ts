@@ -245,6 +245,12 @@ describe('writes and deletes', () => {
       gl_plano_id_extra: 1,
     });
     expect(option.body.data.entity).toMatchObject({ gl_plano_id: planId, valor: '49.90' });
+    // An option stays with its plan: the update schema has no gl_plano_id.
+    const other = await createContract(t.db, (await createClient(t.db)).id, product.id);
+    const moved = await admin.request<{ entity: Entity }>('PUT', `/api/admin/gl_plano_pagamento/${option.body.data.entity.id}`, {
+      body: { gl_plano_id: other.plano.id, cobranca_tipo: 12, cobranca_tipo_desc: 'Anual', valor: '500' },
+    });
+    expect(moved.body.data.entity).toMatchObject({ gl_plano_id: planId, cobranca_tipo: 12, valor: '500.00' });
     const refused = await admin.request('DELETE', `/api/admin/gl_plano/${planId}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Não é possível excluir: este registro está em uso por outros cadastros.');
@@ -286,6 +292,20 @@ describe('writes and deletes', () => {
     expect(nfse.status).toBe(200);
     expect(nfse.body.data.entity.pdf_arquivo_id).toEqual(expect.any(Number));
     expect(nfse.body.data.entity.pdf_arquivo_id).not.toBe(999_999);
+
+    // The multipart update variant (POST {base}/{id}) adds the XML and keeps the PDF.
+    const nfseId = nfse.body.data.entity.id;
+    const xml = Buffer.from('<?xml version="1.0"?><nfse><numero>4321</numero></nfse>');
+    const updated = await admin.postMultipart<{ entity: Entity }>(
+      `/api/admin/pg_nfse/${nfseId}`,
+      { nf_numero: '4321', datahora_emissao: '2027-03-01T10:00:00', pg_fatura_id: 1 },
+      [{ field: 'xml', filename: 'nota.xml', content: xml }],
+    );
+    expect(updated.status).toBe(200);
+    expect(updated.body.data.entity).toMatchObject({ pg_fatura_id: faturaId, pdf_arquivo_id: nfse.body.data.entity.pdf_arquivo_id });
+    expect(updated.body.data.entity.xml_arquivo_id).toEqual(expect.any(Number));
+    const json = await admin.request('POST', `/api/admin/pg_nfse/${nfseId}`, { body: { nf_numero: '1' } });
+    expect(json.status).toBe(415);
 
     const [row] = await t.db.select().from(glCliente).where(eq(glCliente.id, cliente.id));
     const list = await new ApiAgent(t.app).get<FaturaListDto>(`/api/pg_fatura/cliente/${row!.fatura_token}`);
