@@ -159,6 +159,16 @@ describe('no mass assignment', () => {
     const bad = await admin.post('/api/admin/gl_cliente', { cpfcnpj: '111.111.111-11', razao_social: 'X' });
     expect(bad.body.errors?.cpfcnpj).toEqual(['Digite um CPF ou CNPJ válido']);
   });
+
+  it('answers a duplicate and a reference to a missing row in pt-BR, not with a database error', async () => {
+    const existing = await createClient(t.db);
+    const duplicate = await admin.post('/api/admin/gl_cliente', { cpfcnpj: existing.cpfcnpj, razao_social: 'Outro' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.message).toBe('Já existe um registro com estes dados.');
+    const orphan = await admin.post('/api/admin/gl_plano', { gl_produto_id: 999_999, nome: 'x', nome_exibicao: 'X' });
+    expect(orphan.status).toBe(422);
+    expect(orphan.body.message).toBe('O registro escolhido não existe mais.');
+  });
 });
 
 describe('generic list (§3 pagination, §7 search)', () => {
