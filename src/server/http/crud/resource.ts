@@ -12,6 +12,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { pgErrorCode } from '../../db/errors.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { deleteArquivo } from '../../storage/arquivo-service.ts';
 import { storeUpload, type UploadKind } from '../../storage/uploads.ts';
 
 /**
@@ -120,6 +121,25 @@ async function readMultipart(
 ): Promise<{ fields: Values; files: Values }> {
   const fields: Values = {};
   const files: Values = {};
+  try {
+    await readParts(request, resource, options, fields, files);
+  } catch (error) {
+    // A refused part leaves none of the files stored before it.
+    for (const arquivoId of Object.values(files)) {
+      await deleteArquivo(options.db, options.storage, Number(arquivoId)).catch(() => undefined);
+    }
+    throw error;
+  }
+  return { fields, files };
+}
+
+async function readParts(
+  request: FastifyRequest,
+  resource: CrudResource,
+  options: CrudOptions,
+  fields: Values,
+  files: Values,
+): Promise<void> {
   for await (const part of request.parts()) {
     if (part.type === 'field') {
       fields[part.fieldname] = part.value;
@@ -139,7 +159,6 @@ async function readMultipart(
     });
     files[`${part.fieldname}_arquivo_id`] = arquivo.id;
   }
-  return { fields, files };
 }
 
 export function registerCrudResource(
@@ -264,12 +283,24 @@ export function registerCrudResource(
     }
   };
 
+  /** A refused write leaves no stored upload behind (bytes and gl_arquivo row). */
+  const writeWithFiles = async (request: FastifyRequest, id: number | null, fields: unknown, files: Values) => {
+    try {
+      return await write(request, id, fields, files);
+    } catch (error) {
+      for (const arquivoId of Object.values(files)) {
+        await deleteArquivo(db, options.storage, Number(arquivoId)).catch(() => undefined);
+      }
+      throw error;
+    }
+  };
+
   if (levels.create !== null) {
     api.post(path, { preValidation: guard(levels.create) }, async (request) => {
       const { fields, files } = request.isMultipart()
         ? await readMultipart(request, resource, options)
         : { fields: request.body, files: {} };
-      const entity = await write(request, null, fields, files);
+      const entity = await writeWithFiles(request, null, fields, files);
       return envelope({ entity }, { message: CRUD_MESSAGES.created });
     });
   }
@@ -282,7 +313,7 @@ export function registerCrudResource(
     api.post(`${path}/:id`, { schema: { params: IdParamSchema }, preValidation: guard(levels.update) }, async (request) => {
       if (!request.isMultipart()) throw new AppError(415, MESSAGES.unsupportedMediaType, 'multipart_expected');
       const { fields, files } = await readMultipart(request, resource, options);
-      const entity = await write(request, request.params.id, fields, files);
+      const entity = await writeWithFiles(request, request.params.id, fields, files);
       return envelope({ entity }, { message: CRUD_MESSAGES.updated });
     });
   }

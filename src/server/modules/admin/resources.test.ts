@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pagination } from '#shared/schemas/crud';
 import type { DropdownPage } from '#shared/schemas/dropdown';
 import type { FaturaListDto } from '#shared/schemas/fatura';
-import { glCliente, glUsuario, pgConta, pgFatura } from '../../db/schema.ts';
+import { glArquivo, glCliente, glUsuario, pgConta, pgFatura } from '../../db/schema.ts';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
 import {
   createClient,
@@ -294,6 +294,19 @@ describe('writes and deletes', () => {
       { field: 'pdf', filename: 'nota.pdf', content: Buffer.from('not a pdf at all') },
     ]);
     expect(wrong.status).toBe(415);
+    // A refused note keeps none of its files.
+    const filesBefore = await t.db.$count(glArquivo);
+    const invalid = await admin.postMultipart('/api/admin/pg_nfse', { pg_fatura_id: faturaId, nf_numero: '', datahora_emissao: '2027-03-01T10:00:00' }, [
+      { field: 'pdf', filename: 'nota.pdf', content: PDF },
+      { field: 'xml', filename: 'nota.xml', content: PDF },
+    ]);
+    expect(invalid.status).toBe(415);
+    const unnamed = await admin.postMultipart('/api/admin/pg_nfse', { pg_fatura_id: faturaId, nf_numero: '', datahora_emissao: '2027-03-01T10:00:00' }, [
+      { field: 'pdf', filename: 'nota.pdf', content: PDF },
+    ]);
+    expect(unnamed.status).toBe(422);
+    expect(unnamed.body.errors).toHaveProperty('nf_numero');
+    expect(await t.db.$count(glArquivo)).toBe(filesBefore);
     const nfse = await admin.postMultipart<{ entity: Entity }>(
       '/api/admin/pg_nfse',
       { pg_fatura_id: faturaId, nf_numero: '4321', datahora_emissao: '2027-03-01T10:00:00', pdf_arquivo_id: 999_999 },
