@@ -258,14 +258,27 @@ export function registerCrudResource(
     return envelope({ entity }, { warnings });
   });
 
+  /** Files no row points at any more; a file still referenced elsewhere is left alone. */
+  const discardFiles = async (ids: number[]) => {
+    for (const arquivoId of ids) {
+      await deleteArquivo(db, options.storage, arquivoId).catch(() => undefined);
+    }
+  };
+
   const write = async (request: FastifyRequest, id: number | null, body: unknown, files: Values) => {
     const schema = id === null ? resource.create : resource.update;
     if (!schema) throw notFound();
     const parsed = parseWith(schema, body);
     const usuarioId = currentUserId(request);
+    let replaced: number[] = [];
+    let entity: Row;
     try {
-      return await db.transaction(async (tx) => {
+      entity = await db.transaction(async (tx) => {
         const current = id === null ? null : await loadEntity(tx, id);
+        // A new file in an upload field replaces the old one, which goes after the commit.
+        replaced = Object.keys(files)
+          .map((key) => current?.[key])
+          .filter((old): old is number => typeof old === 'number');
         const context: WriteContext = { db: tx, usuarioId, current };
         const values = { ...(resource.prepare ? await resource.prepare(parsed, context) : parsed), ...files };
         let saved: Row | undefined;
@@ -281,6 +294,8 @@ export function registerCrudResource(
     } catch (error) {
       throw writeError(error, 'write');
     }
+    await discardFiles(replaced);
+    return entity;
   };
 
   /** A refused write leaves no stored upload behind (bytes and gl_arquivo row). */
@@ -288,9 +303,7 @@ export function registerCrudResource(
     try {
       return await write(request, id, fields, files);
     } catch (error) {
-      for (const arquivoId of Object.values(files)) {
-        await deleteArquivo(db, options.storage, Number(arquivoId)).catch(() => undefined);
-      }
+      await discardFiles(Object.values(files).map(Number));
       throw error;
     }
   };
@@ -321,15 +334,21 @@ export function registerCrudResource(
   if (levels.delete !== null) {
     api.delete(`${path}/:id`, { schema: { params: IdParamSchema }, preValidation: guard(levels.delete) }, async (request) => {
       const usuarioId = currentUserId(request);
+      let files: number[] = [];
       try {
         await db.transaction(async (tx) => {
           const [deleted] = (await tx.delete(table).where(eq(idColumn, request.params.id)).returning()) as Row[];
           if (!deleted) throw notFound(CRUD_MESSAGES.notFound);
           await resource.afterWrite?.(deleted, { db: tx, usuarioId, current: deleted, deleted: true });
+          files = Object.keys(resource.uploads ?? {})
+            .map((field) => deleted[`${field}_arquivo_id`])
+            .filter((arquivoId): arquivoId is number => typeof arquivoId === 'number');
         });
       } catch (error) {
         throw writeError(error, 'delete');
       }
+      // The record's uploads go with it, after the commit (docs/decisions/013-file-storage.md).
+      await discardFiles(files);
       return envelope(null, { message: CRUD_MESSAGES.deleted });
     });
   }

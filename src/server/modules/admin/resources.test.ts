@@ -329,6 +329,15 @@ describe('writes and deletes', () => {
     expect(updated.body.data.entity.xml_arquivo_id).toEqual(expect.any(Number));
     const json = await admin.request('POST', `/api/admin/pg_nfse/${nfseId}`, { body: { nf_numero: '1' } });
     expect(json.status).toBe(415);
+    // A new XML replaces the old one, whose file goes.
+    const oldXml = updated.body.data.entity.xml_arquivo_id as number;
+    const replaced = await admin.postMultipart<{ entity: Entity }>(
+      `/api/admin/pg_nfse/${nfseId}`,
+      { nf_numero: '4321', datahora_emissao: '2027-03-01T10:00:00' },
+      [{ field: 'xml', filename: 'nota2.xml', content: xml }],
+    );
+    expect(replaced.body.data.entity.xml_arquivo_id).not.toBe(oldXml);
+    expect(await t.db.$count(glArquivo, eq(glArquivo.id, oldXml))).toBe(0);
 
     const [row] = await t.db.select().from(glCliente).where(eq(glCliente.id, cliente.id));
     const list = await new ApiAgent(t.app).get<FaturaListDto>(`/api/pg_fatura/cliente/${row!.fatura_token}`);
