@@ -5,8 +5,8 @@ import type { AuditBlock as Audit } from '#shared/schemas/crud';
 export function AuditBlock({ entity }: { entity: Partial<Audit> | null }) {
   if (!entity?.id) return null;
   return (
-    <section aria-label="Auditoria">
-      <dl className="row small text-body-secondary border-top pt-3 mt-3 mb-0">
+    <section aria-label="Auditoria" className="border-top pt-3 mt-3">
+      <dl className="row small text-body-secondary mb-0">
         <dt className="col-sm-3">ID</dt>
         <dd className="col-sm-9">{entity.id}</dd>
         <dt className="col-sm-3">Criado em</dt>

@@ -33,10 +33,10 @@ describe('DateIntervalPicker (§4)', () => {
 
   it('steps one month back across the year end and emits start and end', async () => {
     const { user, last } = setup('2027-01-31');
-    expect(screen.getByTestId('vencimento-periodo')).toHaveTextContent('janeiro de 2027');
+    expect(screen.getByTestId('vencimento-periodo')).toHaveTextContent('Janeiro de 2027');
     await user.click(screen.getByRole('button', { name: 'mês anterior' }));
     expect(last()).toMatchObject({ currentDate: '2026-12-31', startDate: '2026-12-01', endDate: '2026-12-31', type: 'month' });
-    expect(screen.getByTestId('vencimento-periodo')).toHaveTextContent('dezembro de 2026');
+    expect(screen.getByTestId('vencimento-periodo')).toHaveTextContent('Dezembro de 2026');
     await user.click(screen.getByRole('button', { name: 'mês anterior' }));
     expect(last()).toMatchObject({ currentDate: '2026-11-30', startDate: '2026-11-01', endDate: '2026-11-30' });
   });

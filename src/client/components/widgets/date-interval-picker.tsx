@@ -14,11 +14,12 @@ export function defaultDateInterval(now: Date = new Date()): DateInterval {
   return createDateInterval(todayInSaoPaulo(now));
 }
 
-/** The period's name: 'novembro de 2026' or '2026'. */
+/** The period's name: 'Novembro de 2026' or '2026'. */
 export function periodLabel(value: Pick<DateInterval, 'type' | 'currentDate'>): string {
   const [year = 0, month = 1] = value.currentDate.split('-').map(Number);
   if (value.type === 'year') return String(year);
-  return format(new Date(year, month - 1, 1), "MMMM 'de' yyyy", { locale: ptBR });
+  const text = format(new Date(year, month - 1, 1), "MMMM 'de' yyyy", { locale: ptBR });
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 const withPeriod = (value: DateInterval, changes: Partial<DateInterval>): DateInterval => {
@@ -73,7 +74,7 @@ export function DateIntervalPicker({
         <button type="button" className="btn btn-outline-secondary" aria-label={`${unit} anterior`} onClick={() => step(-1)}>
           ‹
         </button>
-        <span className="btn btn-outline-secondary disabled text-capitalize" aria-live="polite" data-testid={`${id}-periodo`}>
+        <span className="btn btn-outline-secondary pe-none" aria-live="polite" data-testid={`${id}-periodo`}>
           {periodLabel(value)}
         </span>
         <button type="button" className="btn btn-outline-secondary" aria-label={`próximo ${unit}`} onClick={() => step(1)}>
