@@ -26,6 +26,8 @@ export const ROUTES = {
   landing: '/em-breve',
   termos_uso: '/termos-de-uso',
   politica_privacidade: '/politica-de-privacidade',
+  /** The staff area (issue 7); its own screens are routed inside features/admin. */
+  admin: '/admin',
 } as const;
 
 /** §2 and §9: '/' goes to the login of product 1. */

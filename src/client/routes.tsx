@@ -183,6 +183,14 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                // One lazy route for the whole staff area: its route table and screens stay
+                // out of the entry chunk (descendant <Routes> in AdminApp).
+                path: `${ROUTES.admin}/*`,
+                lazy: async () => ({
+                  Component: (await import('./features/admin/components/admin-app')).AdminApp,
+                }),
+              },
+              {
                 path: ROUTES['me.twofa'],
                 lazy: async () => ({
                   Component: (await import('./features/twofa/components/twofa-page')).TwofaPage,

@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(twofaRoutes, { prefix: '/api', twofa, authRateLimitMax });
   await app.register(produtoRoutes, { prefix: '/api', db, config });
   await app.register(usuarioRoutes, { prefix: '/api', db, config, authRateLimitMax });
-  await app.register(adminRoutes, { prefix: '/api', db });
+  await app.register(adminRoutes, { prefix: '/api', db, config });
   await app.register(geoRoutes, {
     prefix: '/api',
     db,

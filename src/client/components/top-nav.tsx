@@ -32,6 +32,12 @@ export function TopNav() {
             <Nav.Link as={NavLink} to={pathTo('planos_produto', { pid })} eventKey="planos">
               Planos
             </Nav.Link>
+            {/* §6 staff (operator ≤ 5); customers' levels start at 10. */}
+            {user && user.nivel !== null && user.nivel <= 5 && (
+              <Nav.Link as={NavLink} to={pathTo('admin')} eventKey="admin">
+                Administração
+              </Nav.Link>
+            )}
           </Nav>
           <Nav>
             {user ? (

@@ -1,15 +1,41 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import { ACESSO_MESSAGES, AdminSelectClientRequestSchema } from '#shared/schemas/acesso';
-import { requireStaff } from '../../auth/guards.ts';
+import { ADMIN_MESSAGES, STAFF_LEVEL, UsuarioNivelSchema } from '#shared/schemas/admin';
+import { IdParamSchema } from '#shared/schemas/crud';
+import { currentUserId, requireStaff } from '../../auth/guards.ts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { clientToSelect } from './service.ts';
+import { registerCrudResource } from '../../http/crud/resource.ts';
+import { localStorageFor, type FileStorage } from '../../storage/file-storage.ts';
+import { rotateInvoiceToken } from '../fatura/service.ts';
+import { ADMIN_RESOURCES } from './resources.ts';
+import {
+  assertMayChangeUser,
+  cancelPlanChange,
+  clientToSelect,
+  forcePasswordChange,
+  resetTwofa,
+  setStaffLevel,
+} from './service.ts';
 
 /** §6: the provider's admins (staff level ≤ 1). */
-export const ADMIN_LEVEL = 1;
+export const ADMIN_LEVEL = STAFF_LEVEL.admin;
 
-/** §7 POST api/admin/cliente/selecionar {id}: the admin's session now works in that client. */
-export const adminRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
+/**
+ * The staff area's API (issue 7; docs/decisions/030-staff-permissions.md): the generic
+ * resources of resources.ts, and the actions that are not plain writes. Customers (client-user
+ * links, gl_usuario.nivel null) get 403 everywhere here; visitors 401.
+ */
+export const adminRoutes: FastifyPluginCallbackZod<{ db: Database; config: Config; storage?: FileStorage }> = (
+  app,
+  { db, config, storage },
+  done,
+) => {
+  const files = storage ?? localStorageFor(config.DATA_DIR);
+  for (const resource of ADMIN_RESOURCES) registerCrudResource(app, resource, { db, storage: files });
+
+  /** §7 POST api/admin/cliente/selecionar {id}: the admin's session now works in that client. */
   app.post(
     '/admin/cliente/selecionar',
     {
@@ -20,6 +46,60 @@ export const adminRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { d
       const data = await clientToSelect(db, request.body.id);
       await request.session.setContext({ clienteId: data.cliente.id });
       return envelope(data, { message: ACESSO_MESSAGES.clientSelected(data.cliente.razao_social) });
+    },
+  );
+
+  // The invoice link (/cliente/{token}/fatura) is rotated when it leaked; the old one dies at once.
+  app.post(
+    '/admin/gl_cliente/:id/fatura_token',
+    { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
+    async (request) => {
+      const fatura_token = await rotateInvoiceToken(db, request.params.id);
+      return envelope({ fatura_token }, { message: ADMIN_MESSAGES.tokenRotated });
+    },
+  );
+
+  app.post(
+    '/admin/gl_usuario/:id/twofa_resetar',
+    { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
+    async (request) => {
+      await db.transaction(async (tx) => {
+        await assertMayChangeUser(tx, currentUserId(request), request.params.id);
+        await resetTwofa(tx, request.params.id);
+      });
+      return envelope(null, { message: ADMIN_MESSAGES.twofaReset });
+    },
+  );
+
+  app.post(
+    '/admin/gl_usuario/:id/senha_revalidar',
+    { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
+    async (request) => {
+      await assertMayChangeUser(db, currentUserId(request), request.params.id);
+      await forcePasswordChange(db, request.params.id);
+      return envelope(null, { message: ADMIN_MESSAGES.passwordReset });
+    },
+  );
+
+  app.post(
+    '/admin/gl_usuario/:id/nivel',
+    {
+      schema: { params: IdParamSchema, body: UsuarioNivelSchema },
+      preValidation: requireStaff(db, STAFF_LEVEL.admin),
+    },
+    async (request) => {
+      await assertMayChangeUser(db, currentUserId(request), request.params.id);
+      await setStaffLevel(db, request.params.id, request.body.nivel);
+      return envelope(null, { message: ADMIN_MESSAGES.levelChanged });
+    },
+  );
+
+  app.post(
+    '/admin/gl_contrato_evento/:id/cancelar',
+    { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
+    async (request) => {
+      await cancelPlanChange(db, request.params.id);
+      return envelope(null, { message: ADMIN_MESSAGES.planChangeCancelled });
     },
   );
   done();

@@ -1,7 +1,15 @@
+import { and, eq } from 'drizzle-orm';
 import type { AdminSelectClientResponse } from '#shared/schemas/acesso';
 import { ACESSO_MESSAGES } from '#shared/schemas/acesso';
+import { ADMIN_MESSAGES, STAFF_LEVEL } from '#shared/schemas/admin';
 import type { Queryable } from '../../db/database.ts';
-import { notFound } from '../../errors.ts';
+import {
+  glContratoEvento,
+  glUsuario,
+  glUsuarioChaveRecuperacao,
+  glUsuarioDispositivo,
+} from '../../db/schema.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
 import { findClientSummary } from './queries.ts';
 
 /** The client a staff admin is about to work in (§6 "Admin can select a client via a call"). */
@@ -12,4 +20,56 @@ export async function clientToSelect(
   const cliente = await findClientSummary(db, clienteId);
   if (!cliente) throw notFound(ACESSO_MESSAGES.clientNotFound, 'client_not_found');
   return { cliente };
+}
+
+async function levelOf(db: Queryable, usuarioId: number) {
+  const [user] = await db.select({ nivel: glUsuario.nivel }).from(glUsuario).where(eq(glUsuario.id, usuarioId));
+  if (!user) throw notFound();
+  return user.nivel;
+}
+
+/**
+ * Staff change only people weaker than themselves (decision 030): a supervisor cannot reset an
+ * admin's 2FA or e-mail; admins (≤ 1) may change anyone but themselves through these calls.
+ */
+export async function assertMayChangeUser(db: Queryable, actorId: number, targetId: number) {
+  const actor = await levelOf(db, actorId);
+  const target = await levelOf(db, targetId);
+  if (actor === null) throw forbidden();
+  if (target !== null && target <= actor && actor > STAFF_LEVEL.admin) {
+    throw forbidden(ADMIN_MESSAGES.strongerUser, 'stronger_user');
+  }
+}
+
+/** Turns a person's 2FA off: secret, recovery keys and trusted devices go (they enrol again). */
+export async function resetTwofa(db: Queryable, usuarioId: number) {
+  await db
+    .update(glUsuario)
+    .set({ twofa_ativo: false, twofa_secret: null, twofa_secret_validado_em: null, twofa_lembrar_em: null })
+    .where(eq(glUsuario.id, usuarioId));
+  await db.delete(glUsuarioChaveRecuperacao).where(eq(glUsuarioChaveRecuperacao.gl_usuario_id, usuarioId));
+  await db.delete(glUsuarioDispositivo).where(eq(glUsuarioDispositivo.gl_usuario_id, usuarioId));
+}
+
+/** The next login must set a new password (conta_criar_senha, §4). */
+export async function forcePasswordChange(db: Queryable, usuarioId: number) {
+  await db.update(glUsuario).set({ senha_revalidar: true }).where(eq(glUsuario.id, usuarioId));
+}
+
+export async function setStaffLevel(db: Queryable, usuarioId: number, nivel: number | null) {
+  const [row] = await db.update(glUsuario).set({ nivel }).where(eq(glUsuario.id, usuarioId)).returning({ id: glUsuario.id });
+  if (!row) throw notFound();
+}
+
+/** A pending plan change is cancelled; one already applied or cancelled is left as it is. */
+export async function cancelPlanChange(db: Queryable, eventoId: number) {
+  const [row] = await db
+    .update(glContratoEvento)
+    .set({ situacao: 'cancelado', datahora_cancelado: new Date() })
+    .where(and(eq(glContratoEvento.id, eventoId), eq(glContratoEvento.situacao, 'pendente')))
+    .returning({ id: glContratoEvento.id });
+  if (row) return;
+  const [exists] = await db.select({ id: glContratoEvento.id }).from(glContratoEvento).where(eq(glContratoEvento.id, eventoId));
+  if (!exists) throw notFound();
+  throw conflict(ADMIN_MESSAGES.planChangeNotPending, 'not_pending');
 }

@@ -1,0 +1,309 @@
+import { useState, type ReactNode } from 'react';
+import { Controller, type Control, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import type { SelectOption } from '#shared/schemas/dropdown';
+import type { QueryParams } from '../../lib/api-client';
+import { SearchableSelect } from '../searchable-select';
+import { BrDateInput, DateTimeInput, DecimalInput } from '../widgets/date-inputs';
+import { RequiredMarker } from '../widgets/required-marker';
+
+/**
+ * Labelled fields of the back-office edit pages, bound to react-hook-form, with the §5 required
+ * marker and the field's error under it.
+ */
+type Base<T extends FieldValues> = {
+  form: UseFormReturn<T, unknown, unknown>;
+  name: FieldPath<T>;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  className?: string;
+};
+
+const idOf = (name: string) => `campo-${name.replace(/\W+/g, '-')}`;
+
+function errorOf<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, name: FieldPath<T>) {
+  const error = form.getFieldState(name, form.formState).error;
+  return error?.message;
+}
+
+function Frame({
+  id,
+  label,
+  required,
+  error,
+  hint,
+  className = 'mb-3 col-md-6',
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean | undefined;
+  error: string | undefined;
+  hint?: ReactNode;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      {/* Outside the label, so the field's name stays the label's text. */}
+      {required && <RequiredMarker />}
+      {children}
+      {hint && (
+        <div id={`${id}-dica`} className="form-text">
+          {hint}
+        </div>
+      )}
+      {error && (
+        <div id={`${id}-erro`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
+
+const describedBy = (id: string, error?: string, hint?: ReactNode) =>
+  [hint ? `${id}-dica` : '', error ? `${id}-erro` : ''].filter(Boolean).join(' ') || undefined;
+
+export function InputField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  className,
+  type = 'text',
+  maxLength,
+}: Base<T> & { type?: 'text' | 'email' | 'url' | 'number'; maxLength?: number }) {
+  const id = idOf(name);
+  const error = errorOf(form, name);
+  return (
+    <Frame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      <input
+        id={id}
+        type={type}
+        maxLength={maxLength}
+        {...form.register(name)}
+        className={error ? 'form-control is-invalid' : 'form-control'}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, error, hint)}
+      />
+    </Frame>
+  );
+}
+
+export function TextAreaField<T extends FieldValues>({ form, name, label, required, hint, className = 'mb-3 col-12' }: Base<T>) {
+  const id = idOf(name);
+  const error = errorOf(form, name);
+  return (
+    <Frame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      <textarea
+        id={id}
+        rows={4}
+        {...form.register(name)}
+        className={error ? 'form-control is-invalid' : 'form-control'}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, error, hint)}
+      />
+    </Frame>
+  );
+}
+
+export function CheckboxField<T extends FieldValues>({ form, name, label, className = 'mb-3 col-md-6' }: Base<T>) {
+  const id = idOf(name);
+  return (
+    <div className={className}>
+      <div className="form-check">
+        <input id={id} type="checkbox" className="form-check-input" {...form.register(name)} />
+        <label className="form-check-label" htmlFor={id}>
+          {label}
+        </label>
+      </div>
+    </div>
+  );
+}
+
+/** A native select over a short fixed list (levels, billing cycles, situations). */
+export function ChoiceField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  className,
+  options,
+}: Base<T> & { options: readonly { id: number | string; text: string }[] }) {
+  const id = idOf(name);
+  const error = errorOf(form, name);
+  return (
+    <Frame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      <select
+        id={id}
+        {...form.register(name)}
+        className={error ? 'form-select is-invalid' : 'form-select'}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={describedBy(id, error, hint)}
+      >
+        <option value="">Selecione</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.text}
+          </option>
+        ))}
+      </select>
+    </Frame>
+  );
+}
+
+type Controlled<T extends FieldValues> = Base<T> & { control?: Control<T> };
+
+export function DecimalField<T extends FieldValues>({ form, name, label, required, hint, className }: Controlled<T>) {
+  const id = idOf(name);
+  const error = errorOf(form, name);
+  return (
+    <Frame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <DecimalInput
+            id={id}
+            value={field.value == null ? '' : String(field.value)}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            invalid={Boolean(error)}
+            describedBy={describedBy(id, error, hint)}
+          />
+        )}
+      />
+    </Frame>
+  );
+}
+
+export function DateField<T extends FieldValues>({ form, name, label, required, hint, className }: Controlled<T>) {
+  const id = idOf(name);
+  const error = errorOf(form, name);
+  return (
+    <Frame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <BrDateInput
+            id={id}
+            value={(field.value) ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            invalid={Boolean(error)}
+            describedBy={describedBy(id, error, hint)}
+          />
+        )}
+      />
+    </Frame>
+  );
+}
+
+export function DateTimeField<T extends FieldValues>({ form, name, label, required, hint, className }: Controlled<T>) {
+  const id = idOf(name);
+  const error = errorOf(form, name);
+  return (
+    <Frame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <DateTimeInput
+            id={id}
+            value={(field.value) ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            invalid={Boolean(error)}
+            describedBy={describedBy(id, error, hint)}
+          />
+        )}
+      />
+    </Frame>
+  );
+}
+
+/** The searchable dropdown bound to an id field; `initial` is the loaded record's option. */
+export function DropdownField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  className,
+  source,
+  params,
+  initial,
+}: Controlled<T> & { source: string; params?: QueryParams; initial: SelectOption | null }) {
+  const id = idOf(name);
+  const error = errorOf(form, name);
+  const [option, setOption] = useState<SelectOption | null>(initial);
+  const [initialId, setInitialId] = useState(initial?.id);
+  // A reloaded record brings its own option.
+  if (initial?.id !== initialId) {
+    setInitialId(initial?.id);
+    setOption(initial);
+  }
+  return (
+    <Frame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <SearchableSelect
+            inputId={id}
+            source={source}
+            {...(params ? { params } : {})}
+            value={option}
+            onChange={(next) => {
+              setOption(next);
+              field.onChange(next ? next.id : null);
+            }}
+            onBlur={field.onBlur}
+            invalid={Boolean(error)}
+            describedBy={describedBy(id, error, hint)}
+          />
+        )}
+      />
+    </Frame>
+  );
+}
+
+/** A file input for the multipart variant; the screen reads it when building its FormData. */
+export function FileField({
+  id,
+  label,
+  accept,
+  onFile,
+  hint,
+  className = 'mb-3 col-md-6',
+}: {
+  id: string;
+  label: string;
+  accept: string;
+  onFile: (file: File | null) => void;
+  hint?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <Frame id={id} label={label} error={undefined} hint={hint} className={className}>
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        className="form-control"
+        aria-describedby={describedBy(id, undefined, hint)}
+        onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+      />
+    </Frame>
+  );
+}

@@ -1,0 +1,166 @@
+import { useState, type ReactNode } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { apiGet, type QueryParams } from '../../lib/api-client';
+import { AddButton, CRUD_TEXTS, RefreshButton } from './crud-buttons';
+import { PaginationBar } from './pagination-bar';
+import { readPagination } from './pagination';
+import './crud.css';
+
+export interface Column<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  className?: string;
+}
+
+/** The key every list of a resource shares, so a save or delete refreshes them (§4 "changed"). */
+export const crudListKey = (base: string) => ['crud-list', base] as const;
+
+/** Page and search text: in the address for a screen's own list (back keeps them), local for a child list. */
+function useListState(inAddress: boolean) {
+  const [params, setParams] = useSearchParams();
+  const [local, setLocal] = useState({ page: 1, search: '' });
+  if (!inAddress) {
+    return {
+      page: local.page,
+      search: local.search,
+      set: (page: number, search: string) => setLocal({ page, search }),
+    };
+  }
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = params.get('q') ?? '';
+  return {
+    page,
+    search,
+    set: (nextPage: number, nextSearch: string) => {
+      const next = new URLSearchParams(params);
+      next.set('page', String(nextPage));
+      if (nextSearch) next.set('q', nextSearch);
+      else next.delete('q');
+      setParams(next, { replace: true });
+    },
+  };
+}
+
+/**
+ * The generic list page (§2): paging with the §9 bar, search text, 'Adicionar', a click on a
+ * row opens it, 'Voltar', and 'Atualizar' (disabled and spinning while loading). Reads both §3
+ * pagination shapes. GET {base}?page={n}&searchText={text}&...params (§7).
+ */
+export function CrudList<Row extends { id: number }>({
+  base,
+  columns,
+  params,
+  editPath,
+  addPath,
+  backPath,
+  toolbar,
+  caption,
+  child = false,
+}: {
+  base: string;
+  columns: Column<Row>[];
+  params?: QueryParams;
+  /** Where a click on a row goes; rows are not clickable without it. */
+  editPath?: (row: Row) => string;
+  /** Where 'Adicionar' goes; hidden without it. */
+  addPath?: string;
+  backPath?: string;
+  toolbar?: ReactNode;
+  /** The table's accessible name. */
+  caption: string;
+  /** A child list inside an edit page keeps its page and search to itself. */
+  child?: boolean;
+}) {
+  const navigate = useNavigate();
+  const state = useListState(!child);
+  const [text, setText] = useState(state.search);
+  const query = useQuery({
+    queryKey: [...crudListKey(base), params ?? {}, state.page, state.search],
+    queryFn: ({ signal }) =>
+      apiGet<unknown>(base, { params: { ...params, page: state.page, searchText: state.search || undefined }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  const page = readPagination<Row>(query.data as Parameters<typeof readPagination<Row>>[0]);
+
+  return (
+    <div className="mb-4">
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
+        {backPath && (
+          <button type="button" className="btn btn-outline-secondary" onClick={() => void navigate(backPath)}>
+            ‹ {CRUD_TEXTS.back}
+          </button>
+        )}
+        <form
+          role="search"
+          className="d-flex gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            state.set(1, text.trim());
+          }}
+        >
+          <input
+            type="search"
+            className="form-control"
+            aria-label={`${CRUD_TEXTS.searchPlaceholder}: ${caption}`}
+            placeholder={CRUD_TEXTS.searchPlaceholder}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <button type="submit" className="btn btn-outline-primary">
+            {CRUD_TEXTS.search}
+          </button>
+        </form>
+        {toolbar}
+        <div className="ms-auto d-flex gap-2">
+          <RefreshButton loading={query.isFetching} onClick={() => void query.refetch()} />
+          <AddButton hidden={!addPath} onClick={() => addPath && void navigate(addPath)} />
+        </div>
+      </div>
+      <div className="table-responsive">
+        <table className="table table-hover table-sm align-middle app-crud-table" aria-busy={query.isFetching || undefined}>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.header} scope="col" className={column.className}>
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {page.rows.map((row) => (
+              <tr
+                key={row.id}
+                tabIndex={editPath ? 0 : undefined}
+                onClick={editPath ? () => void navigate(editPath(row)) : undefined}
+                onKeyDown={
+                  editPath
+                    ? (event) => {
+                        if (event.key === 'Enter') void navigate(editPath(row));
+                      }
+                    : undefined
+                }
+              >
+                {columns.map((column) => (
+                  <td key={column.header} className={column.className}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {!query.isPending && page.rows.length === 0 && (
+              <tr>
+                <td colSpan={columns.length} className="text-body-secondary">
+                  {CRUD_TEXTS.noRows}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <PaginationBar page={page} onPage={(next) => state.set(next, state.search)} disabled={query.isFetching} />
+    </div>
+  );
+}

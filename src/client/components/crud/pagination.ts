@@ -1,0 +1,53 @@
+import type { Pagination } from '#shared/schemas/crud';
+
+/**
+ * §3 Pagination as a list page reads it: the plain shape (current_page, ..., first_page_url) or
+ * the same numbers wrapped in `meta` with the rows in `data` and the links in `links`.
+ */
+export interface PageOf<Row> {
+  rows: Row[];
+  currentPage: number;
+  lastPage: number;
+  from: number | null;
+  to: number | null;
+  total: number;
+  perPage: number;
+}
+
+type Loose = Record<string, unknown>;
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+const numOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+export function readPagination<Row>(data: Pagination<Row> | Loose | Row[] | null | undefined): PageOf<Row> {
+  if (Array.isArray(data)) {
+    return { rows: data, currentPage: 1, lastPage: 1, from: data.length ? 1 : null, to: data.length || null, total: data.length, perPage: data.length };
+  }
+  if (!isObject(data)) return { rows: [], currentPage: 1, lastPage: 1, from: null, to: null, total: 0, perPage: 0 };
+  const meta = isObject(data.meta) ? data.meta : data;
+  const rows = (Array.isArray(data.data) ? data.data : []) as Row[];
+  return {
+    rows,
+    currentPage: num(meta.current_page, 1),
+    lastPage: Math.max(1, num(meta.last_page, 1)),
+    from: numOrNull(meta.from),
+    to: numOrNull(meta.to),
+    total: num(meta.total, rows.length),
+    perPage: num(meta.per_page, rows.length),
+  };
+}
+
+/** §9: up to 4 page numbers either side of the current one (at most 9). */
+export const PAGE_WINDOW = 4;
+
+export function pageWindow(current: number, last: number): number[] {
+  const start = Math.max(1, current - PAGE_WINDOW);
+  const end = Math.min(last, current + PAGE_WINDOW);
+  const pages: number[] = [];
+  for (let page = start; page <= end; page++) pages.push(page);
+  return pages;
+}
+
+/** §9 'Exibindo {from}-{to} de {total} registros(s).', to the letter. */
+export const showingText = (from: number | null, to: number | null, total: number) =>
+  `Exibindo ${from ?? 0}-${to ?? 0} de ${total} registros(s).`;

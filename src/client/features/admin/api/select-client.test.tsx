@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dismissAllNotices, getNotices } from '../../../lib/notices';
+import { queryClient } from '../../../lib/query-client';
+import { envelopeResponse, setCsrfCookie, signedInSession, stubFetch } from '../../../testing/fetch-stub';
+import { useSelectClient } from './select-client';
+
+beforeEach(() => setCsrfCookie('csrf'));
+afterEach(() => {
+  queryClient.clear();
+  dismissAllNotices();
+  setCsrfCookie(null);
+});
+
+const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+const notices = () => getNotices().map((notice) => [notice.level, notice.text]);
+
+describe('useSelectClient (§7 admin/cliente/selecionar)', () => {
+  it("sends {id} and says 'Cliente {name} selecionado.'", async () => {
+    const { calls } = stubFetch({
+      'POST /api/admin/cliente/selecionar': () =>
+        envelopeResponse({ cliente: { id: 4, razao_social: 'Empresa X', nome_fantasia: null } }, { message: 'Cliente Empresa X selecionado.' }),
+      'GET /api/sessao/web': () => envelopeResponse(signedInSession()),
+    });
+    const { result } = renderHook(() => useSelectClient(), { wrapper });
+    act(() => result.current.mutate(4));
+    await waitFor(() => expect(notices()).toContainEqual(['success', 'Cliente Empresa X selecionado.']));
+    expect(calls[0]).toMatchObject({ method: 'POST', body: { id: 4 } });
+  });
+
+  it("says 'Erro ao alterar cliente: ...' when it fails (§8)", async () => {
+    stubFetch({
+      'POST /api/admin/cliente/selecionar': () => envelopeResponse(null, { httpStatus: 404, message: 'Cliente não encontrado.' }),
+    });
+    const { result } = renderHook(() => useSelectClient(), { wrapper });
+    act(() => result.current.mutate(99));
+    await waitFor(() => expect(notices()).toEqual([['danger', 'Erro ao alterar cliente: Cliente não encontrado.']]));
+  });
+});

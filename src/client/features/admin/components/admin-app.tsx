@@ -1,0 +1,98 @@
+import { NavLink, Route, Routes } from 'react-router';
+import { STAFF_LEVEL } from '#shared/schemas/admin';
+import { MESSAGES } from '#shared/messages';
+import { Page } from '../../../components/page';
+import { useSession } from '../../../lib/session';
+import { adminPath } from '../admin-paths';
+import { ContaEdit, ContaList, PlanoEdit, PlanoList, PlanoPagamentoEdit, ProdutoEdit, ProdutoList } from './catalogue-screens';
+import { ClienteEdit, ClienteList, ClienteUsuarioEdit } from './client-screens';
+import { ContratoEventoList, FaturaEdit, FaturaItemEdit, FaturaList, NfseEdit } from './invoice-screens';
+import { CidadeEdit, CidadeList, UsuarioEdit, UsuarioList } from './people-screens';
+
+const SECTIONS = [
+  { path: 'produtos', title: 'Produtos' },
+  { path: 'planos', title: 'Planos' },
+  { path: 'contas', title: 'Contas de pagamento' },
+  { path: 'clientes', title: 'Clientes' },
+  { path: 'usuarios', title: 'Usuários' },
+  { path: 'faturas', title: 'Faturas' },
+  { path: 'cidades', title: 'Cidades' },
+  { path: 'mudancas-plano', title: 'Mudanças de plano' },
+] as const;
+
+function AdminHome() {
+  return (
+    <Page title="Administração">
+      <div className="row g-3">
+        {SECTIONS.map((section) => (
+          <div key={section.path} className="col-sm-6 col-lg-3">
+            <NavLink className="card card-body text-decoration-none h-100" to={adminPath(section.path)}>
+              {section.title}
+            </NavLink>
+          </div>
+        ))}
+      </div>
+    </Page>
+  );
+}
+
+/**
+ * The staff area (/admin/*, issue 7): its own route table, loaded on demand with its screens.
+ * Only staff (level ≤ 5, §6) see it; the API refuses everyone else anyway (decision 030).
+ */
+export function AdminApp() {
+  const session = useSession();
+  const nivel = session.usuario?.nivel ?? null;
+  if (nivel === null || nivel > STAFF_LEVEL.operator) {
+    return (
+      <Page title="Administração">
+        <div className="alert alert-danger">{MESSAGES.forbidden}</div>
+      </Page>
+    );
+  }
+  return (
+    <div>
+      <nav aria-label="Administração" className="mt-3">
+        <ul className="nav nav-pills flex-wrap gap-1">
+          {SECTIONS.map((section) => (
+            <li key={section.path} className="nav-item">
+              <NavLink className="nav-link py-1" to={adminPath(section.path)}>
+                {section.title}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Routes>
+        <Route index element={<AdminHome />} />
+        <Route path="produtos" element={<ProdutoList />} />
+        <Route path="produtos/:id" element={<ProdutoEdit />} />
+        <Route path="planos" element={<PlanoList />} />
+        <Route path="planos/:id" element={<PlanoEdit />} />
+        <Route path="planos/:parentId/pagamentos/:id" element={<PlanoPagamentoEdit />} />
+        <Route path="contas" element={<ContaList />} />
+        <Route path="contas/:id" element={<ContaEdit />} />
+        <Route path="clientes" element={<ClienteList />} />
+        <Route path="clientes/:id" element={<ClienteEdit />} />
+        <Route path="clientes/:parentId/usuarios/:id" element={<ClienteUsuarioEdit />} />
+        <Route path="usuarios" element={<UsuarioList />} />
+        <Route path="usuarios/:id" element={<UsuarioEdit />} />
+        <Route path="faturas" element={<FaturaList />} />
+        <Route path="faturas/:id" element={<FaturaEdit />} />
+        <Route path="faturas/:parentId/itens/:id" element={<FaturaItemEdit />} />
+        <Route path="faturas/:parentId/nfse/:id" element={<NfseEdit />} />
+        <Route path="cidades" element={<CidadeList />} />
+        <Route path="cidades/:id" element={<CidadeEdit />} />
+        <Route path="mudancas-plano" element={<ContratoEventoList />} />
+        <Route
+          path="*"
+          element={
+            <Page title="Administração">
+              <p>{MESSAGES.notFound}</p>
+            </Page>
+          }
+        />
+      </Routes>
+    </div>
+  );
+}

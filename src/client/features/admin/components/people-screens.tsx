@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { CidadeUpdateSchema, STAFF_LEVEL, UsuarioUpdateSchema } from '#shared/schemas/admin';
+import { CrudEdit, crudEntityKey } from '../../../components/crud/edit-page';
+import { CheckboxField, InputField } from '../../../components/crud/form-fields';
+import { CrudList } from '../../../components/crud/list-page';
+import { IdIcon } from '../../../components/widgets/info-icons';
+import { apiRequest } from '../../../lib/api-client';
+import { notify } from '../../../lib/notices';
+import { useSession } from '../../../lib/session';
+import { API, adminPath, routeId } from '../admin-paths';
+import { asPayload, formValuesOf } from '../form-values';
+import type { Cidade, Usuario } from '../types';
+import { Screen, yesNo } from './screen';
+
+const staffLevel = (nivel: number | null) => (nivel === null ? '-' : String(nivel));
+
+export function UsuarioList() {
+  return (
+    <Screen title="Usuários">
+      <CrudList<Usuario>
+        caption="Usuários"
+        base={API.usuario}
+        editPath={(row) => adminPath('usuarios', row.id)}
+        backPath={adminPath()}
+        columns={[
+          { header: 'ID', cell: (row) => row.id },
+          { header: 'Nome', cell: (row) => row.nome },
+          { header: 'E-mail', cell: (row) => row.email },
+          { header: 'Nível (equipe)', cell: (row) => staffLevel(row.nivel) },
+          { header: '2FA', cell: (row) => yesNo(row.twofa_ativo) },
+          { header: 'Ativo', cell: (row) => yesNo(row.ativo) },
+        ]}
+      />
+    </Screen>
+  );
+}
+
+const STAFF_LEVEL_OPTIONS = [
+  { value: '', text: 'Não é da equipe' },
+  { value: String(STAFF_LEVEL.operator), text: 'Operador (5)' },
+  { value: String(STAFF_LEVEL.supervisor), text: 'Supervisor (3)' },
+  { value: String(STAFF_LEVEL.admin), text: 'Administrador (1)' },
+] as const;
+
+/** A person's staff level: the admins' call only (decision 030). */
+function StaffLevel({ usuario }: { usuario: Usuario }) {
+  const queryClient = useQueryClient();
+  const [nivel, setNivel] = useState(usuario.nivel === null ? '' : String(usuario.nivel));
+  const change = useMutation({
+    mutationFn: () => apiRequest<null>('POST', `${API.usuario}/${usuario.id}/nivel`, { nivel: nivel === '' ? null : Number(nivel) }),
+    onSuccess: async (response) => {
+      notify('success', response.message);
+      await queryClient.invalidateQueries({ queryKey: crudEntityKey(API.usuario, usuario.id) });
+    },
+  });
+  return (
+    <div className="d-flex flex-wrap align-items-end gap-2 mt-3">
+      <div>
+        <label className="form-label" htmlFor="nivel-equipe">
+          Nível na equipe
+        </label>
+        <select id="nivel-equipe" className="form-select" value={nivel} onChange={(event) => setNivel(event.target.value)}>
+          {STAFF_LEVEL_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.text}
+            </option>
+          ))}
+          {usuario.nivel !== null && !STAFF_LEVEL_OPTIONS.some((option) => option.value === String(usuario.nivel)) && (
+            <option value={String(usuario.nivel)}>Nível {usuario.nivel}</option>
+          )}
+        </select>
+      </div>
+      <button type="button" className="btn btn-outline-primary" disabled={change.isPending} onClick={() => change.mutate()}>
+        Alterar nível
+      </button>
+    </div>
+  );
+}
+
+/** Staff actions on a person: reset 2FA, force a new password at the next login (decision 030). */
+function UsuarioActions({ usuario }: { usuario: Usuario }) {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const isAdmin = (session.usuario?.nivel ?? Infinity) <= STAFF_LEVEL.admin;
+  const action = useMutation({
+    mutationFn: (path: 'twofa_resetar' | 'senha_revalidar') => apiRequest<null>('POST', `${API.usuario}/${usuario.id}/${path}`),
+    onSuccess: async (response) => {
+      notify('success', response.message);
+      await queryClient.invalidateQueries({ queryKey: crudEntityKey(API.usuario, usuario.id) });
+    },
+  });
+  return (
+    <section className="mt-4" aria-labelledby="acoes-usuario-titulo">
+      <h2 id="acoes-usuario-titulo" className="h5">
+        Segurança <IdIcon value={usuario.id} />
+      </h2>
+      <p className="small text-body-secondary">
+        2FA: {usuario.twofa_ativo ? 'ativo' : 'inativo'} · Nova senha no próximo login: {yesNo(usuario.senha_revalidar)}
+      </p>
+      <div className="d-flex flex-wrap gap-2">
+        <button type="button" className="btn btn-outline-warning" disabled={action.isPending || !usuario.twofa_ativo} onClick={() => action.mutate('twofa_resetar')}>
+          Desativar 2FA
+        </button>
+        <button type="button" className="btn btn-outline-warning" disabled={action.isPending} onClick={() => action.mutate('senha_revalidar')}>
+          Exigir nova senha
+        </button>
+      </div>
+      {isAdmin && <StaffLevel usuario={usuario} />}
+    </section>
+  );
+}
+
+export function UsuarioEdit() {
+  const id = routeId(useParams().id);
+  return (
+    <Screen title="Editar usuário">
+      <CrudEdit<typeof UsuarioUpdateSchema, Usuario>
+        base={API.usuario}
+        id={id}
+        schema={UsuarioUpdateSchema}
+        empty={{}}
+        toForm={(entity) => formValuesOf(entity, ['nome', 'apelido', 'email', 'telefone_celular', 'ativo'])}
+        toPayload={asPayload}
+        navBackRoute={adminPath('usuarios')}
+        hideDelete
+        extra={(usuario) => <UsuarioActions usuario={usuario} />}
+      >
+        {(form) => (
+          <div className="row">
+            <InputField form={form} name="nome" label="Nome" required maxLength={60} />
+            <InputField form={form} name="apelido" label="Apelido" maxLength={60} />
+            <InputField form={form} name="email" label="E-mail" type="email" required />
+            <InputField form={form} name="telefone_celular" label="Celular" />
+            <CheckboxField form={form} name="ativo" label="Ativo" />
+          </div>
+        )}
+      </CrudEdit>
+    </Screen>
+  );
+}
+
+export function CidadeList() {
+  return (
+    <Screen title="Cidades">
+      <CrudList<Cidade>
+        caption="Cidades"
+        base={API.cidade}
+        editPath={(row) => adminPath('cidades', row.id)}
+        backPath={adminPath()}
+        columns={[
+          { header: 'Código IBGE', cell: (row) => row.id },
+          { header: 'Nome', cell: (row) => row.nome },
+          { header: 'UF', cell: (row) => row.estado_sigla },
+        ]}
+      />
+    </Screen>
+  );
+}
+
+export function CidadeEdit() {
+  const id = routeId(useParams().id);
+  return (
+    <Screen title="Editar cidade">
+      <CrudEdit<typeof CidadeUpdateSchema, Cidade>
+        base={API.cidade}
+        id={id}
+        schema={CidadeUpdateSchema}
+        empty={{}}
+        toForm={(entity) => formValuesOf(entity, ['nome'])}
+        toPayload={asPayload}
+        navBackRoute={adminPath('cidades')}
+        hideDelete
+      >
+        {(form, entity) => (
+          <div className="row">
+            <InputField form={form} name="nome" label="Nome" required />
+            <p className="col-md-6 pt-md-4">UF: {entity?.estado_sigla ?? '-'}</p>
+          </div>
+        )}
+      </CrudEdit>
+    </Screen>
+  );
+}

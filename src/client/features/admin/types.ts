@@ -1,0 +1,118 @@
+import type { AuditBlock } from '#shared/schemas/crud';
+
+/** Rows of the staff area's resources, as /api/admin/{table} answers them (schema.ts columns). */
+export interface Produto extends AuditBlock {
+  nome: string;
+  url: string;
+  logo_url: string | null;
+  cadastro_usuario_inativo: boolean;
+  cadastro_permitido: boolean;
+  ativo: boolean;
+}
+export interface Plano extends AuditBlock {
+  gl_produto_id: number;
+  produto_nome: string;
+  nome: string;
+  nome_exibicao: string;
+  usuario_ilimitado: boolean;
+  usuario_qtde: number | null;
+  dispositivo_qtde: number | null;
+  flag_valor_condicao: boolean;
+  flag_enviar_foto: boolean;
+  descricao_exibicao: string | null;
+  ordem: number;
+  ativo: boolean;
+}
+export interface PlanoPagamento extends AuditBlock {
+  gl_plano_id: number;
+  cobranca_tipo: number;
+  cobranca_tipo_desc: string;
+  flag_gratuito: boolean;
+  flag_promocao: boolean;
+  valor: string;
+  valor_promocional: string | null;
+  ativo: boolean;
+}
+export interface Conta extends AuditBlock {
+  nome: string;
+  nome_exibicao: string;
+  descricao_exibicao: string | null;
+  ativo: boolean;
+}
+export interface Cliente extends AuditBlock {
+  tipo_pessoa: number;
+  cpfcnpj: string;
+  razao_social: string;
+  nome_fantasia: string | null;
+  email: string | null;
+  telefone_fixo: string | null;
+  telefone_celular: string | null;
+  end_cep: string | null;
+  end_logradouro: string | null;
+  end_numero: string | null;
+  end_complemento: string | null;
+  end_bairro: string | null;
+  gl_cidade_id: number | null;
+  cidade_nome: string | null;
+  data_nascimento: string | null;
+  fatura_token: string;
+}
+export interface ClienteUsuario extends AuditBlock {
+  gl_cliente_id: number;
+  gl_usuario_id: number;
+  nivel: number;
+  usuario_nome: string;
+  usuario_email: string;
+}
+export interface Usuario extends AuditBlock {
+  nome: string;
+  apelido: string | null;
+  email: string;
+  telefone_celular: string | null;
+  nivel: number | null;
+  ativo: boolean;
+  twofa_ativo: boolean;
+  senha_revalidar: boolean;
+}
+export interface Fatura extends AuditBlock {
+  gl_cliente_id: number;
+  cliente_razao_social: string;
+  situacao: number;
+  data_vencimento: string;
+  datahora_confirmado: string | null;
+  valor: string;
+  servico_discriminacao: string | null;
+  data_competencia: string | null;
+  nf_numero: string | null;
+}
+export interface FaturaItem extends AuditBlock {
+  pg_fatura_id: number;
+  codigo: string | null;
+  descricao: string;
+  unidade: string | null;
+  qtde: string | null;
+  valor: string | null;
+}
+export interface Nfse extends AuditBlock {
+  pg_fatura_id: number;
+  nf_numero: string;
+  datahora_emissao: string;
+  chave_acesso: string | null;
+  url_visualizar: string | null;
+  pdf_arquivo_id: number | null;
+  xml_arquivo_id: number | null;
+}
+export interface Cidade extends AuditBlock {
+  nome: string;
+  gl_estado_id: number;
+  estado_sigla: string;
+}
+export interface ContratoEvento extends AuditBlock {
+  situacao: string;
+  imediato: boolean;
+  agendamento_data: string | null;
+  cliente_razao_social: string;
+  plano_nome_exibicao: string;
+  cobranca_tipo_desc: string;
+  conta_nome_exibicao: string | null;
+}

@@ -1,0 +1,355 @@
+import { and, asc, count, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, type FieldErrors } from '#shared/envelope';
+import { MESSAGES } from '#shared/messages';
+import { DROPDOWN_PAGE_SIZE, DropdownQuerySchema, type DropdownPage } from '#shared/schemas/dropdown';
+import { CRUD_MESSAGES, IdParamSchema, ListQuerySchema, type Pagination } from '#shared/schemas/crud';
+import { currentUserId, requireStaff } from '../../auth/guards.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { pgErrorCode } from '../../db/errors.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
+import { deleteArquivo } from '../../storage/arquivo-service.ts';
+import { storeUpload, type UploadKind } from '../../storage/uploads.ts';
+
+/**
+ * One way to expose a back-office resource (§7 "Generic list", "Load entity", "Save",
+ * "Delete", "Dropdown search"; docs/decisions/031-generic-crud.md):
+ *
+ *   GET    {path}?page&per_page&searchText|q&filters  → §3 pagination of rows
+ *   GET    {path}/dropdown?q&p                       → {lista, more}
+ *   GET    {path}/{id}/edit                          → {entity}
+ *   POST   {path}            JSON or multipart       → create
+ *   PUT    {path}/{id}       JSON                    → update
+ *   POST   {path}/{id}       multipart               → update (the multipart variant)
+ *   DELETE {path}/{id}
+ *
+ * Every route is behind requireStaff with the resource's levels (decision 030). Writes take only
+ * what the resource's schema names: anything else in the body (id, nivel, audit fields) is
+ * dropped, so it cannot be mass-assigned. datahora_modificado is refreshed by the schema's
+ * $onUpdate; a delete of a row still referenced is refused in pt-BR (409).
+ */
+
+// The table type every resource accepts: any table with an integer id column.
+export type CrudTable = PgTable & { id: PgColumn };
+/* Resources are untyped rows on purpose: each resource's zod schemas type what comes in. */
+type Row = Record<string, unknown>;
+type Values = Record<string, unknown>;
+type AnySchema = z.ZodType<Values, unknown>;
+
+export interface WriteContext {
+  db: Queryable;
+  usuarioId: number;
+  /** The row before an update; null on create. */
+  current: Row | null;
+}
+
+export interface CrudResource {
+  /** Path under /api, e.g. '/admin/gl_produto'. */
+  path: string;
+  table: CrudTable;
+  /** Strongest staff level needed (lower is stronger, §6); null turns the operation off. */
+  levels: { read: number; create: number | null; update: number | null; delete: number | null };
+  /** Columns of a list row and of the loaded entity; defaults to every column of the table. */
+  columns?: Record<string, PgColumn | SQL.Aliased>;
+  /** LEFT JOINs the columns need (e.g. the client's name on an invoice). */
+  joins?: { table: PgTable; on: SQL }[];
+  /** Text columns searched by searchText / q (case-insensitive, contains). */
+  search?: PgColumn[];
+  /** Extra list filters: their query schema and the conditions they make. */
+  filters?: { schema: z.ZodObject; where: (query: Record<string, unknown>) => (SQL | undefined)[] };
+  orderBy?: (PgColumn | SQL)[];
+  create?: AnySchema;
+  update?: AnySchema;
+  /** Server-made values (tokens, derived fields), after validation. */
+  prepare?: (values: Values, context: WriteContext) => Values | Promise<Values>;
+  /** Work after a write, in the same transaction (e.g. totals of a parent). */
+  afterWrite?: (row: Row, context: WriteContext & { deleted: boolean }) => Promise<void>;
+  /** Multipart file fields: each stored file's gl_arquivo id goes to `${field}_arquivo_id`. */
+  uploads?: Record<string, { accept: readonly UploadKind[]; maxBytes: number }>;
+  /** The dropdown's option text; the dropdown is offered only when given. */
+  dropdown?: { text: SQL<string>; search: PgColumn[]; alsoAt?: string };
+  /** Adds extra warnings to the loaded entity (§7 "data.warnings shown as warning"). */
+  warnings?: (entity: Row, db: Queryable) => Promise<string[]>;
+}
+
+export interface CrudOptions {
+  db: Database;
+  storage: FileStorage;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** A zod failure as the error contract's 422 (the same shape the route schemas produce). */
+export function validationError(error: z.ZodError): AppError {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || '_';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return new AppError(422, MESSAGES.validationFailed, 'validation', errors);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** The database's refusals of a write, in pt-BR. */
+function writeError(error: unknown, operation: 'write' | 'delete'): unknown {
+  const code = pgErrorCode(error);
+  // 23503 foreign_key_violation; 23001 restrict_violation (ON DELETE RESTRICT).
+  if (code === '23503' || code === '23001') {
+    return operation === 'delete'
+      ? conflict(CRUD_MESSAGES.inUse, 'in_use')
+      : new AppError(422, CRUD_MESSAGES.badReference, 'bad_reference');
+  }
+  if (code === '23505') return conflict(CRUD_MESSAGES.duplicate, 'duplicate');
+  if (code === '23514') return new AppError(422, MESSAGES.invalidType, 'check_violation');
+  return error;
+}
+
+/** Fields and files of a multipart body; files are checked and stored as they stream. */
+async function readMultipart(
+  request: FastifyRequest,
+  resource: CrudResource,
+  options: CrudOptions,
+): Promise<{ fields: Values; files: Values }> {
+  const fields: Values = {};
+  const files: Values = {};
+  try {
+    await readParts(request, resource, options, fields, files);
+  } catch (error) {
+    // A refused part leaves none of the files stored before it.
+    for (const arquivoId of Object.values(files)) {
+      await deleteArquivo(options.db, options.storage, Number(arquivoId)).catch(() => undefined);
+    }
+    throw error;
+  }
+  return { fields, files };
+}
+
+async function readParts(
+  request: FastifyRequest,
+  resource: CrudResource,
+  options: CrudOptions,
+  fields: Values,
+  files: Values,
+): Promise<void> {
+  for await (const part of request.parts()) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = part.value;
+      continue;
+    }
+    const upload = resource.uploads?.[part.fieldname];
+    if (!upload) {
+      part.file.resume();
+      throw new AppError(422, MESSAGES.validationFailed, 'validation', {
+        [part.fieldname]: ['Este campo não aceita arquivos.'],
+      });
+    }
+    const arquivo = await storeUpload(options.db, options.storage, part, {
+      accept: upload.accept,
+      maxBytes: upload.maxBytes,
+      usuarioId: currentUserId(request),
+    });
+    files[`${part.fieldname}_arquivo_id`] = arquivo.id;
+  }
+}
+
+export function registerCrudResource(
+  app: FastifyInstance,
+  resource: CrudResource,
+  options: CrudOptions,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = options;
+  const { levels, path } = resource;
+  const guard = (level: number) => requireStaff(db, level);
+  const idColumn = resource.table.id;
+  const columns = resource.columns;
+
+  const table: PgTable = resource.table;
+  const selectRows = (tx: Queryable) => {
+    let query = tx.select(columns ?? getTableColumns(table)).from(table).$dynamic();
+    for (const join of resource.joins ?? []) query = query.leftJoin(join.table, join.on);
+    return query;
+  };
+
+  const loadEntity = async (tx: Queryable, id: number): Promise<Row> => {
+    const [row] = await selectRows(tx).where(eq(idColumn, id));
+    if (!row) throw notFound(CRUD_MESSAGES.notFound);
+    return row;
+  };
+
+  const listQuerySchema = resource.filters
+    ? ListQuerySchema.extend(resource.filters.schema.shape)
+    : ListQuerySchema;
+
+  api.get(path, { schema: { querystring: listQuerySchema }, preValidation: guard(levels.read) }, async (request) => {
+    const query = request.query as z.output<typeof ListQuerySchema> & Record<string, unknown>;
+    const text = query.searchText ?? query.q ?? '';
+    const conditions: (SQL | undefined)[] = [];
+    if (text && resource.search?.length) {
+      conditions.push(or(...resource.search.map((column) => ilike(column, `%${escapeLike(text)}%`))));
+    }
+    conditions.push(...(resource.filters?.where(query) ?? []));
+    const where = and(...conditions.filter((condition) => condition !== undefined));
+    let counted = db.select({ total: count() }).from(table).$dynamic();
+    for (const join of resource.joins ?? []) counted = counted.leftJoin(join.table, join.on);
+    const [{ total } = { total: 0 }] = await counted.where(where);
+    const perPage = query.per_page;
+    const lastPage = Math.max(1, Math.ceil(total / perPage));
+    const page = query.page;
+    const rows = await selectRows(db)
+      .where(where)
+      .orderBy(...(resource.orderBy ?? [asc(idColumn)]))
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    const url = `/api${path}`;
+    const pageUrl = (n: number) => `${url}?page=${n}`;
+    const pagination: Pagination<Row> = {
+      current_page: page,
+      data: rows,
+      from: rows.length ? (page - 1) * perPage + 1 : null,
+      last_page: lastPage,
+      path: url,
+      per_page: perPage,
+      to: rows.length ? (page - 1) * perPage + rows.length : null,
+      total,
+      first_page_url: pageUrl(1),
+      last_page_url: pageUrl(lastPage),
+      prev_page_url: page > 1 ? pageUrl(page - 1) : null,
+      next_page_url: page < lastPage ? pageUrl(page + 1) : null,
+    };
+    return envelope(pagination);
+  });
+
+  if (resource.dropdown) {
+    const { text, search, alsoAt } = resource.dropdown;
+    const dropdownOptions = { schema: { querystring: DropdownQuerySchema }, preValidation: guard(levels.read) };
+    const dropdownHandler = async (request: FastifyRequest) => {
+      const { q, p } = request.query as z.output<typeof DropdownQuerySchema>;
+      const where = q ? or(...search.map((column) => ilike(column, `%${escapeLike(q)}%`))) : undefined;
+      const rows = await db
+        .select({ id: idColumn, text })
+        .from(table)
+        .where(where)
+        .orderBy(asc(text), asc(idColumn))
+        .limit(DROPDOWN_PAGE_SIZE + 1)
+        .offset((p - 1) * DROPDOWN_PAGE_SIZE);
+      const page: DropdownPage = {
+        lista: rows.slice(0, DROPDOWN_PAGE_SIZE).map((row) => ({ id: Number(row.id), text: row.text })),
+        more: rows.length > DROPDOWN_PAGE_SIZE,
+      };
+      return envelope(page);
+    };
+    api.get(`${path}/dropdown`, dropdownOptions, dropdownHandler);
+    if (alsoAt) api.get(alsoAt, dropdownOptions, dropdownHandler);
+  }
+
+  api.get(`${path}/:id/edit`, { schema: { params: IdParamSchema }, preValidation: guard(levels.read) }, async (request) => {
+    const entity = await loadEntity(db, request.params.id);
+    const warnings = resource.warnings ? await resource.warnings(entity, db) : [];
+    return envelope({ entity }, { warnings });
+  });
+
+  /** Files no row points at any more; a file still referenced elsewhere is left alone. */
+  const discardFiles = async (ids: number[]) => {
+    for (const arquivoId of ids) {
+      await deleteArquivo(db, options.storage, arquivoId).catch(() => undefined);
+    }
+  };
+
+  const write = async (request: FastifyRequest, id: number | null, body: unknown, files: Values) => {
+    const schema = id === null ? resource.create : resource.update;
+    if (!schema) throw notFound();
+    const parsed = parseWith(schema, body);
+    const usuarioId = currentUserId(request);
+    let replaced: number[] = [];
+    let entity: Row;
+    try {
+      entity = await db.transaction(async (tx) => {
+        const current = id === null ? null : await loadEntity(tx, id);
+        // A new file in an upload field replaces the old one, which goes after the commit.
+        replaced = Object.keys(files)
+          .map((key) => current?.[key])
+          .filter((old): old is number => typeof old === 'number');
+        const context: WriteContext = { db: tx, usuarioId, current };
+        const values = { ...(resource.prepare ? await resource.prepare(parsed, context) : parsed), ...files };
+        let saved: Row | undefined;
+        if (id === null) {
+          [saved] = (await tx.insert(table).values(values as never).returning()) as Row[];
+        } else {
+          [saved] = (await tx.update(table).set(values as never).where(eq(idColumn, id)).returning()) as Row[];
+        }
+        if (!saved) throw notFound(CRUD_MESSAGES.notFound);
+        await resource.afterWrite?.(saved, { ...context, deleted: false });
+        return loadEntity(tx, Number(saved.id));
+      });
+    } catch (error) {
+      throw writeError(error, 'write');
+    }
+    await discardFiles(replaced);
+    return entity;
+  };
+
+  /** A refused write leaves no stored upload behind (bytes and gl_arquivo row). */
+  const writeWithFiles = async (request: FastifyRequest, id: number | null, fields: unknown, files: Values) => {
+    try {
+      return await write(request, id, fields, files);
+    } catch (error) {
+      await discardFiles(Object.values(files).map(Number));
+      throw error;
+    }
+  };
+
+  if (levels.create !== null) {
+    api.post(path, { preValidation: guard(levels.create) }, async (request) => {
+      const { fields, files } = request.isMultipart()
+        ? await readMultipart(request, resource, options)
+        : { fields: request.body, files: {} };
+      const entity = await writeWithFiles(request, null, fields, files);
+      return envelope({ entity }, { message: CRUD_MESSAGES.created });
+    });
+  }
+
+  if (levels.update !== null) {
+    api.put(`${path}/:id`, { schema: { params: IdParamSchema }, preValidation: guard(levels.update) }, async (request) => {
+      const entity = await write(request, request.params.id, request.body, {});
+      return envelope({ entity }, { message: CRUD_MESSAGES.updated });
+    });
+    api.post(`${path}/:id`, { schema: { params: IdParamSchema }, preValidation: guard(levels.update) }, async (request) => {
+      if (!request.isMultipart()) throw new AppError(415, MESSAGES.unsupportedMediaType, 'multipart_expected');
+      const { fields, files } = await readMultipart(request, resource, options);
+      const entity = await writeWithFiles(request, request.params.id, fields, files);
+      return envelope({ entity }, { message: CRUD_MESSAGES.updated });
+    });
+  }
+
+  if (levels.delete !== null) {
+    api.delete(`${path}/:id`, { schema: { params: IdParamSchema }, preValidation: guard(levels.delete) }, async (request) => {
+      const usuarioId = currentUserId(request);
+      let files: number[] = [];
+      try {
+        await db.transaction(async (tx) => {
+          const [deleted] = (await tx.delete(table).where(eq(idColumn, request.params.id)).returning()) as Row[];
+          if (!deleted) throw notFound(CRUD_MESSAGES.notFound);
+          await resource.afterWrite?.(deleted, { db: tx, usuarioId, current: deleted, deleted: true });
+          files = Object.keys(resource.uploads ?? {})
+            .map((field) => deleted[`${field}_arquivo_id`])
+            .filter((arquivoId): arquivoId is number => typeof arquivoId === 'number');
+        });
+      } catch (error) {
+        throw writeError(error, 'delete');
+      }
+      // The record's uploads go with it, after the commit (docs/decisions/013-file-storage.md).
+      await discardFiles(files);
+      return envelope(null, { message: CRUD_MESSAGES.deleted });
+    });
+  }
+}

@@ -1,0 +1,314 @@
+import { asc, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
+import {
+  ClienteSaveSchema,
+  ClienteUsuarioCreateSchema,
+  ClienteUsuarioFilterSchema,
+  ClienteUsuarioUpdateSchema,
+  CidadeUpdateSchema,
+  ContaSaveSchema,
+  ContratoEventoFilterSchema,
+  FaturaChildFilterSchema,
+  FaturaFilterSchema,
+  FaturaItemCreateSchema,
+  FaturaItemUpdateSchema,
+  FaturaSaveSchema,
+  NFSE_FILE_MAX_BYTES,
+  NfseCreateSchema,
+  NfseUpdateSchema,
+  PlanoFilterSchema,
+  PlanoPagamentoCreateSchema,
+  PlanoPagamentoFilterSchema,
+  PlanoPagamentoUpdateSchema,
+  PlanoSaveSchema,
+  ProdutoSaveSchema,
+  STAFF_LEVEL,
+  UsuarioUpdateSchema,
+} from '#shared/schemas/admin';
+import { documentKind } from '#shared/cpf-cnpj';
+import type { Queryable } from '../../db/database.ts';
+import { nomeBusca } from '../../db/reference-data.ts';
+import {
+  glCidade,
+  glCliente,
+  glClienteUsuario,
+  glContrato,
+  glContratoEvento,
+  glEstado,
+  glPlano,
+  glPlanoPagamento,
+  glProduto,
+  glUsuario,
+  pgConta,
+  pgFatura,
+  pgFaturaItem,
+  pgNfse,
+} from '../../db/schema.ts';
+import type { CrudResource } from '../../http/crud/resource.ts';
+import { newInvoiceToken } from '../fatura/service.ts';
+import { assertMayChangeUser } from './service.ts';
+
+/**
+ * The staff area's resources (issue 7), each exposed by registerCrudResource under
+ * /api/admin/{table}. Levels follow docs/decisions/030-staff-permissions.md: operators (≤ 5)
+ * read everything and keep clients, their users and invoices; supervisors (≤ 3) keep the
+ * catalogue (products, plans, payment options, accounts, cities) and delete; admins (≤ 1) delete
+ * catalogue roots and change staff levels.
+ */
+const { admin, supervisor, operator } = STAFF_LEVEL;
+
+const produto: CrudResource = {
+  path: '/admin/gl_produto',
+  table: glProduto,
+  levels: { read: operator, create: supervisor, update: supervisor, delete: admin },
+  search: [glProduto.nome],
+  create: ProdutoSaveSchema,
+  update: ProdutoSaveSchema,
+  dropdown: { text: sql<string>`${glProduto.nome}`, search: [glProduto.nome] },
+};
+
+const plano: CrudResource = {
+  path: '/admin/gl_plano',
+  table: glPlano,
+  levels: { read: operator, create: supervisor, update: supervisor, delete: supervisor },
+  columns: { ...getTableColumns(glPlano), produto_nome: sql<string>`${glProduto.nome}`.as('produto_nome') },
+  joins: [{ table: glProduto, on: eq(glProduto.id, glPlano.gl_produto_id) }],
+  search: [glPlano.nome, glPlano.nome_exibicao],
+  filters: {
+    schema: PlanoFilterSchema,
+    where: (q) => [q.gl_produto_id ? eq(glPlano.gl_produto_id, Number(q.gl_produto_id)) : undefined],
+  },
+  orderBy: [asc(glPlano.gl_produto_id), asc(glPlano.ordem), asc(glPlano.id)],
+  create: PlanoSaveSchema,
+  update: PlanoSaveSchema,
+  dropdown: { text: sql<string>`${glPlano.nome_exibicao}`, search: [glPlano.nome, glPlano.nome_exibicao] },
+};
+
+const planoPagamento: CrudResource = {
+  path: '/admin/gl_plano_pagamento',
+  table: glPlanoPagamento,
+  levels: { read: operator, create: supervisor, update: supervisor, delete: supervisor },
+  search: [glPlanoPagamento.cobranca_tipo_desc],
+  filters: {
+    schema: PlanoPagamentoFilterSchema,
+    where: (q) => [q.gl_plano_id ? eq(glPlanoPagamento.gl_plano_id, Number(q.gl_plano_id)) : undefined],
+  },
+  orderBy: [asc(glPlanoPagamento.cobranca_tipo), asc(glPlanoPagamento.id)],
+  create: PlanoPagamentoCreateSchema,
+  update: PlanoPagamentoUpdateSchema,
+};
+
+const conta: CrudResource = {
+  path: '/admin/pg_conta',
+  table: pgConta,
+  levels: { read: operator, create: supervisor, update: supervisor, delete: admin },
+  search: [pgConta.nome, pgConta.nome_exibicao],
+  create: ContaSaveSchema,
+  update: ContaSaveSchema,
+  // §3 ready-made account dropdown: source /api/pg_conta.
+  dropdown: {
+    text: sql<string>`${pgConta.nome_exibicao}`,
+    search: [pgConta.nome, pgConta.nome_exibicao],
+    alsoAt: '/pg_conta',
+  },
+};
+
+/** A company keeps no birth date (schema.ts check); the person type follows the document. */
+function clienteValues(values: Record<string, unknown>) {
+  const tipo_pessoa = documentKind(String(values.cpfcnpj)) === 'cnpj' ? 2 : 1;
+  return { ...values, tipo_pessoa, ...(tipo_pessoa === 2 && { data_nascimento: null }) };
+}
+
+const cliente: CrudResource = {
+  path: '/admin/gl_cliente',
+  table: glCliente,
+  levels: { read: operator, create: operator, update: operator, delete: supervisor },
+  columns: {
+    ...getTableColumns(glCliente),
+    cidade_nome: sql<string | null>`case when ${glCidade.id} is null then null else ${glCidade.nome} || ' - ' || ${glEstado.sigla} end`.as('cidade_nome'),
+  },
+  joins: [
+    { table: glCidade, on: eq(glCidade.id, glCliente.gl_cidade_id) },
+    { table: glEstado, on: eq(glEstado.id, glCidade.gl_estado_id) },
+  ],
+  search: [glCliente.razao_social, glCliente.nome_fantasia, glCliente.cpfcnpj, glCliente.email],
+  orderBy: [asc(glCliente.razao_social), asc(glCliente.id)],
+  create: ClienteSaveSchema,
+  update: ClienteSaveSchema,
+  prepare: (values, { current }) => ({
+    ...clienteValues(values),
+    // A new client gets its invoice link; an existing one keeps it (rotated by its own call).
+    ...(current === null && { fatura_token: newInvoiceToken() }),
+  }),
+  dropdown: { text: sql<string>`${glCliente.razao_social}`, search: [glCliente.razao_social, glCliente.nome_fantasia, glCliente.cpfcnpj] },
+};
+
+const clienteUsuario: CrudResource = {
+  path: '/admin/gl_cliente_usuario',
+  table: glClienteUsuario,
+  levels: { read: operator, create: operator, update: operator, delete: operator },
+  columns: {
+    ...getTableColumns(glClienteUsuario),
+    usuario_nome: sql<string>`${glUsuario.nome}`.as('usuario_nome'),
+    usuario_email: sql<string>`${glUsuario.email}`.as('usuario_email'),
+  },
+  joins: [{ table: glUsuario, on: eq(glUsuario.id, glClienteUsuario.gl_usuario_id) }],
+  search: [glUsuario.nome, glUsuario.email],
+  filters: {
+    schema: ClienteUsuarioFilterSchema,
+    where: (q) => [q.gl_cliente_id ? eq(glClienteUsuario.gl_cliente_id, Number(q.gl_cliente_id)) : undefined],
+  },
+  orderBy: [asc(glClienteUsuario.nivel), asc(glUsuario.nome)],
+  create: ClienteUsuarioCreateSchema,
+  update: ClienteUsuarioUpdateSchema,
+};
+
+/** Never sent: the password hash and the 2FA secret. */
+const { senha_hash: _hash, twofa_secret: _secret, ...usuarioColumns } = getTableColumns(glUsuario);
+
+const usuario: CrudResource = {
+  path: '/admin/gl_usuario',
+  table: glUsuario,
+  // People sign up themselves (§2); staff keep their records but do not create or delete them.
+  levels: { read: operator, create: null, update: supervisor, delete: null },
+  columns: usuarioColumns,
+  search: [glUsuario.nome, glUsuario.email, glUsuario.apelido],
+  orderBy: [asc(glUsuario.nome), asc(glUsuario.id)],
+  update: UsuarioUpdateSchema,
+  prepare: async (values, { db, usuarioId, current }) => {
+    await assertMayChangeUser(db, usuarioId, Number(current?.id));
+    return values;
+  },
+  dropdown: {
+    text: sql<string>`${glUsuario.nome} || ' <' || ${glUsuario.email} || '>'`,
+    search: [glUsuario.nome, glUsuario.email],
+  },
+};
+
+/** An invoice's valor is the sum of its items (schema.ts). */
+async function refreshInvoiceTotal(db: Queryable, faturaId: number) {
+  await db
+    .update(pgFatura)
+    .set({
+      valor: sql`(select coalesce(sum(${pgFaturaItem.valor}), 0) from ${pgFaturaItem} where ${pgFaturaItem.pg_fatura_id} = ${faturaId})`,
+    })
+    .where(eq(pgFatura.id, faturaId));
+}
+
+const fatura: CrudResource = {
+  path: '/admin/pg_fatura',
+  table: pgFatura,
+  levels: { read: operator, create: operator, update: operator, delete: supervisor },
+  columns: {
+    ...getTableColumns(pgFatura),
+    cliente_razao_social: sql<string>`${glCliente.razao_social}`.as('cliente_razao_social'),
+    nf_numero: sql<string | null>`${pgNfse.nf_numero}`.as('nf_numero'),
+  },
+  joins: [
+    { table: glCliente, on: eq(glCliente.id, pgFatura.gl_cliente_id) },
+    { table: pgNfse, on: eq(pgNfse.pg_fatura_id, pgFatura.id) },
+  ],
+  search: [glCliente.razao_social, glCliente.cpfcnpj, pgFatura.servico_discriminacao],
+  filters: {
+    schema: FaturaFilterSchema,
+    where: (q) => [
+      q.gl_cliente_id ? eq(pgFatura.gl_cliente_id, Number(q.gl_cliente_id)) : undefined,
+      q.situacao ? eq(pgFatura.situacao, Number(q.situacao)) : undefined,
+      typeof q.data_vencimento_inicio === 'string' ? gte(pgFatura.data_vencimento, q.data_vencimento_inicio) : undefined,
+      typeof q.data_vencimento_fim === 'string' ? lte(pgFatura.data_vencimento, q.data_vencimento_fim) : undefined,
+    ],
+  },
+  orderBy: [desc(pgFatura.data_vencimento), desc(pgFatura.id)],
+  create: FaturaSaveSchema,
+  update: FaturaSaveSchema,
+  // New invoices start at 0.00; their items make the total.
+  prepare: (values, { current }) => (current === null ? { ...values, valor: '0.00' } : values),
+  afterWrite: async (row, { db, deleted }) => {
+    if (!deleted) await refreshInvoiceTotal(db, Number(row.id));
+  },
+};
+
+const faturaItem: CrudResource = {
+  path: '/admin/pg_fatura_item',
+  table: pgFaturaItem,
+  levels: { read: operator, create: operator, update: operator, delete: operator },
+  search: [pgFaturaItem.descricao, pgFaturaItem.codigo],
+  filters: {
+    schema: FaturaChildFilterSchema,
+    where: (q) => [q.pg_fatura_id ? eq(pgFaturaItem.pg_fatura_id, Number(q.pg_fatura_id)) : undefined],
+  },
+  create: FaturaItemCreateSchema,
+  update: FaturaItemUpdateSchema,
+  afterWrite: (row, { db }) => refreshInvoiceTotal(db, Number(row.pg_fatura_id)),
+};
+
+const nfse: CrudResource = {
+  path: '/admin/pg_nfse',
+  table: pgNfse,
+  levels: { read: operator, create: operator, update: operator, delete: supervisor },
+  search: [pgNfse.nf_numero],
+  filters: {
+    schema: FaturaChildFilterSchema,
+    where: (q) => [q.pg_fatura_id ? eq(pgNfse.pg_fatura_id, Number(q.pg_fatura_id)) : undefined],
+  },
+  create: NfseCreateSchema,
+  update: NfseUpdateSchema,
+  uploads: {
+    pdf: { accept: ['pdf'], maxBytes: NFSE_FILE_MAX_BYTES },
+    xml: { accept: ['xml'], maxBytes: NFSE_FILE_MAX_BYTES },
+  },
+};
+
+const cidade: CrudResource = {
+  path: '/admin/gl_cidade',
+  table: glCidade,
+  // IBGE reference data: names may be corrected, municipalities are not made or removed here.
+  levels: { read: operator, create: null, update: supervisor, delete: null },
+  columns: { ...getTableColumns(glCidade), estado_sigla: sql<string>`${glEstado.sigla}`.as('estado_sigla') },
+  joins: [{ table: glEstado, on: eq(glEstado.id, glCidade.gl_estado_id) }],
+  search: [glCidade.nome, glCidade.nome_busca, glEstado.sigla],
+  orderBy: [asc(glCidade.nome_busca), asc(glEstado.sigla)],
+  update: CidadeUpdateSchema,
+  prepare: (values) => ({ ...values, nome_busca: nomeBusca(String(values.nome)) }),
+};
+
+const contratoEvento: CrudResource = {
+  path: '/admin/gl_contrato_evento',
+  table: glContratoEvento,
+  // Read-only here: a pending change is cancelled by its own call (routes.ts).
+  levels: { read: operator, create: null, update: null, delete: null },
+  columns: {
+    ...getTableColumns(glContratoEvento),
+    cliente_razao_social: sql<string>`${glCliente.razao_social}`.as('cliente_razao_social'),
+    plano_nome_exibicao: sql<string>`${glPlano.nome_exibicao}`.as('plano_nome_exibicao'),
+    cobranca_tipo_desc: sql<string>`${glPlanoPagamento.cobranca_tipo_desc}`.as('cobranca_tipo_desc'),
+    conta_nome_exibicao: sql<string | null>`${pgConta.nome_exibicao}`.as('conta_nome_exibicao'),
+  },
+  joins: [
+    { table: glContrato, on: eq(glContrato.id, glContratoEvento.gl_contrato_id) },
+    { table: glCliente, on: eq(glCliente.id, glContrato.gl_cliente_id) },
+    { table: glPlano, on: eq(glPlano.id, glContratoEvento.gl_plano_id) },
+    { table: glPlanoPagamento, on: eq(glPlanoPagamento.id, glContratoEvento.gl_plano_pagamento_id) },
+    { table: pgConta, on: eq(pgConta.id, glContratoEvento.pg_conta_id) },
+  ],
+  search: [glCliente.razao_social, glPlano.nome_exibicao],
+  filters: {
+    schema: ContratoEventoFilterSchema,
+    where: (q) => [typeof q.situacao === 'string' && q.situacao ? eq(glContratoEvento.situacao, q.situacao) : undefined],
+  },
+  orderBy: [asc(glContratoEvento.agendamento_data), desc(glContratoEvento.id)],
+};
+
+export const ADMIN_RESOURCES: readonly CrudResource[] = [
+  produto,
+  plano,
+  planoPagamento,
+  conta,
+  cliente,
+  clienteUsuario,
+  usuario,
+  fatura,
+  faturaItem,
+  nfse,
+  cidade,
+  contratoEvento,
+];

@@ -1,0 +1,276 @@
+/**
+ * Payloads of the staff area (/admin; §2 "Generic edit pages", §5 "Generic save"). One schema
+ * per resource operation; the server validates with it and the edit screen's form uses the same
+ * one. Only the fields named here can be written (no mass assignment: id, nivel, audit fields,
+ * tokens and file ids are never taken from a body).
+ */
+import { z } from 'zod';
+import { DATE_INVALID_MESSAGE, DateSchema, EmailSchema, REQUIRED_MESSAGE, documentSchema, maxLengthMessage, optionalText, requiredText } from '../fields.ts';
+import { parseDateInput, parseInstant } from '../dates.ts';
+import { onlyDigits } from '../masks.ts';
+
+/** §6 staff levels (lower is stronger); decision 030 says which may do what. */
+export const STAFF_LEVEL = { admin: 1, supervisor: 3, operator: 5 } as const;
+/** §6 account levels of a client-user link. */
+export const ACCOUNT_LEVELS = [
+  { nivel: 10, text: 'Gerente da conta' },
+  { nivel: 13, text: 'Supervisor da conta' },
+  { nivel: 20, text: 'Usuário da conta' },
+] as const;
+export const ACCOUNT_LEVEL_MAX = 20;
+
+const TEXT_MAX = 200;
+const LONG_TEXT_MAX = 10_000;
+
+/** '' (an emptied field) is no value. */
+const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
+/** Optional text: '' or absent becomes null. */
+export const nullableText = (max = TEXT_MAX) =>
+  z.preprocess(emptyToNull, optionalText(max).nullable()).transform((value) => (value === '' ? null : value));
+
+/** A checkbox: a JSON boolean, or 'true'/'false' from a multipart form. */
+export const Flag = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
+
+/** A positive integer id (a JSON number or a form's string). */
+export const IdField = z.coerce.number({ error: REQUIRED_MESSAGE }).int().min(1, { error: REQUIRED_MESSAGE });
+
+const intField = (min: number, max: number) =>
+  z.coerce.number({ error: REQUIRED_MESSAGE }).int().min(min).max(max);
+
+const nullableInt = (min: number, max: number) => z.preprocess(emptyToNull, intField(min, max).nullable());
+
+/** §5 decimal input: two decimals; sent as '1234.56' (a number is accepted too). */
+export const MONEY_MESSAGE = 'Informe um valor com até duas casas decimais.';
+export const Money = z
+  .union([z.string(), z.number()], { error: REQUIRED_MESSAGE })
+  .transform((value) => String(value).trim())
+  .refine((value) => value !== '', { error: REQUIRED_MESSAGE, abort: true })
+  .refine((value) => /^\d{1,10}(\.\d{1,2})?$/.test(value), { error: MONEY_MESSAGE })
+  .transform((value) => Number(value).toFixed(2));
+const NullableMoney = z.preprocess(emptyToNull, Money.nullable());
+
+/** An optional date in any §5 format; outputs 'YYYY-MM-DD' or null. */
+export const NullableDate = z.preprocess(emptyToNull, DateSchema.nullable());
+
+/** A date-time (§9 YYYY-MM-DDTHH:mm:ss, or an ISO string with zone); outputs an instant. */
+export const DateTimeField = z
+  .string({ error: REQUIRED_MESSAGE })
+  .trim()
+  .min(1, { error: REQUIRED_MESSAGE, abort: true })
+  .refine((value) => parseInstant(value) !== null, { error: DATE_INVALID_MESSAGE })
+  .transform((value) => parseInstant(value) ?? new Date(Number.NaN));
+export const NullableDateTime = z.preprocess(emptyToNull, DateTimeField.nullable());
+
+const url = (max = 500) =>
+  nullableText(max).refine((value) => value === null || /^https?:\/\/\S+$/i.test(value), {
+    error: 'Informe um endereço http ou https.',
+  });
+
+// --- gl_produto ---------------------------------------------------------------------------
+export const ProdutoSaveSchema = z.object({
+  nome: requiredText({ max: TEXT_MAX }),
+  url: requiredText({ max: 500 }),
+  logo_url: nullableText(500),
+  cadastro_usuario_inativo: Flag.optional(),
+  cadastro_permitido: Flag.optional(),
+  ativo: Flag.optional(),
+});
+export type ProdutoSave = z.input<typeof ProdutoSaveSchema>;
+
+// --- gl_plano -----------------------------------------------------------------------------
+export const PlanoSaveSchema = z.object({
+  gl_produto_id: IdField,
+  nome: requiredText({ max: TEXT_MAX }),
+  nome_exibicao: requiredText({ max: TEXT_MAX }),
+  usuario_ilimitado: Flag.optional(),
+  usuario_qtde: nullableInt(0, 1_000_000),
+  dispositivo_qtde: nullableInt(0, 1_000_000),
+  flag_valor_condicao: Flag.optional(),
+  flag_enviar_foto: Flag.optional(),
+  descricao_exibicao: nullableText(LONG_TEXT_MAX),
+  ordem: intField(0, 10_000).optional(),
+  ativo: Flag.optional(),
+});
+export type PlanoSave = z.input<typeof PlanoSaveSchema>;
+
+// --- gl_plano_pagamento (child of a plan) ---------------------------------------------------
+/** Billing cycles in months (schema.ts). */
+export const COBRANCA_TIPOS = [
+  { id: 1, text: 'Mensal' },
+  { id: 3, text: 'Trimestral' },
+  { id: 6, text: 'Semestral' },
+  { id: 12, text: 'Anual' },
+] as const;
+const PlanoPagamentoFields = {
+  cobranca_tipo: z.coerce
+    .number({ error: REQUIRED_MESSAGE })
+    .refine((value) => COBRANCA_TIPOS.some((tipo) => tipo.id === value), { error: 'Escolha a periodicidade.' }),
+  cobranca_tipo_desc: requiredText({ max: 60 }),
+  flag_gratuito: Flag.optional(),
+  flag_promocao: Flag.optional(),
+  valor: Money,
+  valor_promocional: NullableMoney,
+  ativo: Flag.optional(),
+};
+export const PlanoPagamentoCreateSchema = z.object({ gl_plano_id: IdField, ...PlanoPagamentoFields });
+/** The plan of a payment option does not change. */
+export const PlanoPagamentoUpdateSchema = z.object(PlanoPagamentoFields);
+export type PlanoPagamentoSave = z.input<typeof PlanoPagamentoCreateSchema>;
+
+// --- pg_conta -----------------------------------------------------------------------------
+export const ContaSaveSchema = z.object({
+  nome: requiredText({ max: TEXT_MAX }),
+  nome_exibicao: requiredText({ max: TEXT_MAX }),
+  descricao_exibicao: nullableText(LONG_TEXT_MAX),
+  ativo: Flag.optional(),
+});
+export type ContaSave = z.input<typeof ContaSaveSchema>;
+
+// --- gl_cliente ---------------------------------------------------------------------------
+const nullableDigits = (lengths: number[], message: string) =>
+  z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .trim()
+      .transform(onlyDigits)
+      .refine((value) => lengths.includes(value.length), { error: message })
+      .nullable(),
+  );
+export const ClienteSaveSchema = z.object({
+  cpfcnpj: documentSchema('cpfcnpj'),
+  razao_social: requiredText({ max: TEXT_MAX }),
+  nome_fantasia: nullableText(),
+  email: z.preprocess(emptyToNull, EmailSchema.nullable()),
+  telefone_fixo: nullableDigits([10, 11, 12], 'Confira o telefone.'),
+  telefone_celular: nullableDigits([10, 11, 12], 'Confira o telefone.'),
+  end_cep: nullableDigits([8], 'Preencha um CEP válido.'),
+  end_logradouro: nullableText(),
+  end_numero: nullableText(20),
+  end_complemento: nullableText(),
+  end_bairro: nullableText(),
+  gl_cidade_id: z.preprocess(emptyToNull, IdField.nullable()),
+  /** Individuals only (schema.ts check); the server clears it for a CNPJ. */
+  data_nascimento: NullableDate,
+});
+export type ClienteSave = z.input<typeof ClienteSaveSchema>;
+
+// --- gl_cliente_usuario (child of a client) -------------------------------------------------
+const AccountLevel = z.coerce
+  .number({ error: REQUIRED_MESSAGE })
+  .int()
+  .min(10, { error: 'Escolha o nível.' })
+  .max(ACCOUNT_LEVEL_MAX, { error: 'Escolha o nível.' });
+export const ClienteUsuarioCreateSchema = z.object({
+  gl_cliente_id: IdField,
+  gl_usuario_id: IdField,
+  nivel: AccountLevel,
+});
+export const ClienteUsuarioUpdateSchema = z.object({ nivel: AccountLevel });
+export type ClienteUsuarioSave = z.input<typeof ClienteUsuarioCreateSchema>;
+
+// --- gl_usuario ---------------------------------------------------------------------------
+/** What staff may change of a person's record; the staff level has its own call (admins only). */
+export const UsuarioUpdateSchema = z.object({
+  nome: requiredText({ max: 60 }),
+  apelido: nullableText(60),
+  email: EmailSchema,
+  telefone_celular: nullableDigits([10, 11, 12], 'Confira o telefone.'),
+  ativo: Flag.optional(),
+});
+export type UsuarioUpdate = z.input<typeof UsuarioUpdateSchema>;
+/** POST /api/admin/gl_usuario/{id}/nivel: a staff level 0 to 5, or null (not staff). */
+export const UsuarioNivelSchema = z.object({
+  nivel: z.preprocess(emptyToNull, z.coerce.number().int().min(0).max(STAFF_LEVEL.operator).nullable()),
+});
+
+// --- pg_fatura, pg_fatura_item, pg_nfse -----------------------------------------------------
+/** §2 invoice filter codes (5, 6, 8) and the open invoice (1). */
+export const FATURA_SITUACOES = [
+  { id: 1, text: 'Aberta' },
+  { id: 5, text: 'Fechada/Emitida' },
+  { id: 6, text: 'Paga' },
+  { id: 8, text: 'Vencida' },
+] as const;
+export const FaturaSaveSchema = z.object({
+  gl_cliente_id: IdField,
+  situacao: z.coerce
+    .number({ error: REQUIRED_MESSAGE })
+    .refine((value) => FATURA_SITUACOES.some((s) => s.id === value), { error: 'Escolha a situação.' }),
+  data_vencimento: DateSchema,
+  datahora_confirmado: NullableDateTime,
+  servico_discriminacao: nullableText(LONG_TEXT_MAX),
+  data_competencia: NullableDate,
+});
+export type FaturaSave = z.input<typeof FaturaSaveSchema>;
+
+const FaturaItemFields = {
+  codigo: nullableText(20),
+  descricao: requiredText({ max: TEXT_MAX }),
+  unidade: nullableText(10),
+  qtde: z.preprocess(
+    emptyToNull,
+    z
+      .union([z.string(), z.number()])
+      .transform((value) => String(value).trim())
+      .refine((value) => /^\d{1,8}(\.\d{1,4})?$/.test(value), { error: 'Informe a quantidade.' })
+      .nullable(),
+  ),
+  valor: NullableMoney,
+};
+export const FaturaItemCreateSchema = z.object({ pg_fatura_id: IdField, ...FaturaItemFields });
+export const FaturaItemUpdateSchema = z.object(FaturaItemFields);
+export type FaturaItemSave = z.input<typeof FaturaItemCreateSchema>;
+
+/** The NFS-e of an invoice; its PDF and XML come as multipart files 'pdf' and 'xml'. */
+const NfseFields = {
+  nf_numero: requiredText({ max: 20 }),
+  datahora_emissao: DateTimeField,
+  chave_acesso: z.preprocess(
+    emptyToNull,
+    z.string().trim().regex(/^\d{50}$/, { error: 'Chave de acesso: são 50 dígitos.' }).nullable(),
+  ),
+  url_visualizar: url(),
+};
+export const NfseCreateSchema = z.object({ pg_fatura_id: IdField, ...NfseFields });
+export const NfseUpdateSchema = z.object(NfseFields);
+export type NfseSave = z.input<typeof NfseCreateSchema>;
+/** §5 proofs and notes: at most 5 MB per file. */
+export const NFSE_FILE_MAX_BYTES = 5 * 1024 * 1024;
+
+// --- gl_cidade ----------------------------------------------------------------------------
+export const CidadeUpdateSchema = z.object({ nome: requiredText({ max: 100 }) });
+export type CidadeUpdate = z.input<typeof CidadeUpdateSchema>;
+
+// --- list filters ----------------------------------------------------------------------------
+const filterId = z.preprocess(emptyToNull, z.coerce.number().int().min(1).nullable()).optional();
+const filterDate = z
+  .string()
+  .optional()
+  .refine((value) => !value || parseDateInput(value) !== null, { error: DATE_INVALID_MESSAGE })
+  .transform((value) => (value ? parseDateInput(value) : null));
+export const PlanoFilterSchema = z.object({ gl_produto_id: filterId });
+export const PlanoPagamentoFilterSchema = z.object({ gl_plano_id: filterId });
+export const ClienteUsuarioFilterSchema = z.object({ gl_cliente_id: filterId });
+export const FaturaFilterSchema = z.object({
+  gl_cliente_id: filterId,
+  situacao: filterId,
+  data_vencimento_inicio: filterDate,
+  data_vencimento_fim: filterDate,
+});
+export const FaturaChildFilterSchema = z.object({ pg_fatura_id: filterId });
+export const ContratoEventoFilterSchema = z.object({
+  situacao: z.enum(['pendente', 'aplicado', 'cancelado', '']).optional(),
+});
+
+export const ADMIN_MESSAGES = {
+  tokenRotated: 'Novo link de faturas gerado; o anterior deixou de funcionar.',
+  twofaReset: '2FA desativado para este usuário; ele poderá ativá-lo de novo no próximo login.',
+  passwordReset: 'No próximo login este usuário terá de criar uma nova senha.',
+  levelChanged: 'Nível de acesso alterado.',
+  strongerUser: 'Você não pode alterar um usuário com nível igual ou mais forte que o seu.',
+  planChangeCancelled: 'Mudança de plano cancelada.',
+  planChangeNotPending: 'Esta mudança de plano não está mais pendente.',
+  textTooLong: maxLengthMessage(TEXT_MAX),
+} as const;

@@ -1,0 +1,187 @@
+import type { Page } from '@playwright/test';
+import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The staff area (issue 7) as the demo admin (admin@exemplo.com.br, staff level 1) against the
+ * real server: the generic list and edit pages, a child entity through parentEntityId, the delete
+ * dialog, the searchable dropdowns, the date-interval picker and the NFS-e upload.
+ */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/login/1');
+  await page.getByLabel('E-mail').fill('admin@exemplo.com.br');
+  await page.getByLabel('E-mail').blur();
+  await page.getByLabel('Senha', { exact: true }).fill('demo1234');
+  const enter = page.getByRole('button', { name: 'Entrar', exact: true });
+  // Enabled once the captcha (ALTCHA, solved in the browser) is ready (§5).
+  await expect(enter).toBeEnabled({ timeout: 15_000 });
+  await enter.click();
+  // The demo admin has no 2FA: the activation modal is offered (§4), and put off.
+  await page.getByRole('button', { name: 'Continuar Login' }).click();
+  // No client of its own: the product's url, through the redirect page on localhost (§4).
+  await expect(page).toHaveURL(/\/a\/redirect\?/);
+}
+
+/** Picks an option of a searchable dropdown (react-select) by typing part of its text. */
+async function choose(page: Page, label: string, typed: string, option: string | RegExp) {
+  await page.getByLabel(label, { exact: true }).fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+const unique = () => Date.now().toString(36).toUpperCase();
+
+test.beforeEach(async ({ page }) => {
+  await signInAsAdmin(page);
+});
+
+test('creates a plan with a payment option as a child, edits it and deletes both through the dialog', async ({ page }) => {
+  const name = `Plano E2E ${unique()}`;
+  await page.goto('/admin/planos');
+  await expect(page.getByRole('heading', { level: 1, name: 'Planos' })).toBeVisible();
+  await page.getByRole('button', { name: '+ Adicionar' }).click();
+  await expect(page).toHaveURL(/\/admin\/planos\/novo$/);
+  await choose(page, 'Produto', 'portal', 'Portal Demo');
+  await page.getByLabel('Nome interno').fill(name.toLowerCase().replaceAll(' ', '-'));
+  // §5: the required marker and the form's validators before any call.
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Campo obrigatório.').first()).toBeVisible();
+  await page.getByLabel('Nome de exibição').fill(name);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Registro criado.')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/planos\/\d+$/);
+  const planUrl = page.url();
+  await expect(page.getByLabel('Auditoria')).toContainText('Criado em');
+
+  // The payment option: a child screen with the plan loaded first (§2 parentEntityId).
+  const options = page.getByRole('region', { name: 'Opções de pagamento' });
+  await options.getByRole('button', { name: '+ Adicionar' }).click();
+  await expect(page).toHaveURL(/\/pagamentos\/novo$/);
+  await expect(page.getByText(`Plano: ${name}`)).toBeVisible();
+  await page.getByLabel('Periodicidade', { exact: true }).selectOption({ label: 'Mensal' });
+  await page.getByLabel('Descrição da periodicidade').fill('Mensal');
+  await page.getByLabel('Valor (R$)', { exact: true }).fill('59.9');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  // Back to the plan (navBackRoute), whose list shows the option.
+  await expect(page).toHaveURL(planUrl);
+  await expect(options.getByRole('row', { name: /Mensal R\$ 59,90/ })).toBeVisible();
+
+  // The public plans page (issue 5) shows the new plan with its price.
+  await page.goto('/produto/1/planos');
+  await expect(page.getByText(name, { exact: true })).toBeVisible();
+  await expect(page.getByText('R$ 59,90').first()).toBeVisible();
+  await page.goto(planUrl);
+
+  // Edit the plan; it stays open after saving.
+  await page.getByLabel('Nome de exibição').fill(`${name} editado`);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Registro salvo.')).toBeVisible();
+  await page.goto(`/admin/planos?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('row', { name: new RegExp(`${name} editado`) })).toBeVisible();
+  await page.getByRole('row', { name: new RegExp(`${name} editado`) }).click();
+  await expect(page).toHaveURL(planUrl);
+
+  // A plan with a payment option cannot go: the server says why, in pt-BR.
+  await page.getByRole('button', { name: 'Excluir' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Excluir registro?' });
+  await dialog.getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Não é possível excluir: este registro está em uso por outros cadastros.')).toBeVisible();
+  await expect(page).toHaveURL(planUrl);
+
+  // Delete the option, then the plan, through the dialog.
+  await options.getByRole('row', { name: /Mensal/ }).click();
+  await expect(page).toHaveURL(/\/pagamentos\/\d+$/);
+  await page.getByRole('button', { name: 'Excluir' }).click();
+  await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Excluir' }).click();
+  await expect(page).toHaveURL(planUrl);
+  await expect(options.getByText('Nenhum registro encontrado.')).toBeVisible();
+  await page.getByRole('button', { name: 'Excluir' }).click();
+  await dialog.getByRole('button', { name: 'Excluir' }).click();
+  await expect(page).toHaveURL(/\/admin\/planos$/);
+  await page.getByRole('searchbox').fill(name);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText('Nenhum registro encontrado.')).toBeVisible();
+});
+
+test('pages and searches through the cities', async ({ page }) => {
+  await page.goto('/admin/cidades');
+  const showing = page.getByText(/^Exibindo \d+-\d+ de \d+ registros\(s\)\.$/);
+  await expect(showing).toHaveText(/^Exibindo 1-15 de 55\d\d registros\(s\)\.$/);
+  await expect(page.getByRole('button', { name: 'Página 5' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Página 6' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Página 2' }).click();
+  await expect(showing).toHaveText(/^Exibindo 16-30 de /);
+  await expect(page.getByRole('button', { name: 'Página 6' })).toBeVisible();
+  await page.getByRole('button', { name: 'Última página' }).click();
+  await expect(page.getByRole('button', { name: 'Próxima página' })).toBeDisabled();
+
+  await page.getByRole('searchbox').fill('campinas');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(showing).toHaveText(/^Exibindo 1-\d de \d registros\(s\)\.$/);
+  await page.getByRole('row', { name: /3509502 Campinas SP/ }).click();
+  await expect(page).toHaveURL(/\/admin\/cidades\/3509502$/);
+  await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Campinas');
+  // Back keeps the search (it is in the address).
+  await page.getByRole('button', { name: '‹ Voltar' }).click();
+  await expect(page).toHaveURL(/\/admin\/cidades$/);
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(/q=campinas/);
+});
+
+test('creates an invoice with an item and an NFS-e PDF that the client sees in its invoice list', async ({ page }) => {
+  const numero = String(Date.now()).slice(-7);
+  await page.goto('/admin/faturas');
+  // The due-date filter: the current month by default, one month at a time.
+  await expect(page.getByRole('group', { name: 'Vencimento' })).toBeVisible();
+  await page.getByRole('button', { name: '+ Adicionar' }).click();
+  await choose(page, 'Cliente', 'Empresa Demo', 'Empresa Demonstração Ltda');
+  await page.getByLabel('Situação', { exact: true }).selectOption({ label: 'Fechada/Emitida' });
+  await page.getByLabel('Vencimento', { exact: true }).fill('10012031');
+  await expect(page.getByLabel('Vencimento', { exact: true })).toHaveValue('10/01/2031');
+  await page.getByLabel('Descrição dos Serviços').fill('Consultoria de implantação');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page).toHaveURL(/\/admin\/faturas\/\d+$/);
+  const invoiceUrl = page.url();
+
+  await page.getByRole('region', { name: 'Itens' }).getByRole('button', { name: '+ Adicionar' }).click();
+  await page.getByLabel('Código').fill('1.07');
+  await page.getByLabel('Descrição', { exact: true }).fill('Consultoria E2E');
+  await page.getByLabel('Valor (R$)').fill('250');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page).toHaveURL(invoiceUrl);
+  await expect(page.getByText('Valor total (soma dos itens): R$ 250,00')).toBeVisible();
+
+  await page.getByRole('region', { name: 'NFS-e' }).getByRole('button', { name: '+ Adicionar' }).click();
+  await page.getByLabel('Número da NFS-e').fill(numero);
+  await page.getByLabel('Emissão').fill('2030-12-20T10:00');
+  await page.getByLabel('PDF da NFS-e').setInputFiles({ name: 'nota.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page).toHaveURL(invoiceUrl);
+  await expect(page.getByRole('region', { name: 'NFS-e' }).getByRole('row', { name: new RegExp(`${numero} 20/12/2030 10:00 Sim Não`) })).toBeVisible();
+
+  // The client's own list (reached by its token, §6) shows it first, with the PDF to download.
+  await page.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
+  const first = page.locator('table.app-invoice-table tbody tr').first();
+  await expect(first).toContainText('10/01/2031');
+  await expect(first).toContainText('250,00');
+  await expect(first).toContainText(numero);
+  await expect(first.getByRole('link', { name: 'Baixar PDF da NFS-e' })).toHaveAttribute('href', /nfse\.pdf$/);
+});
+
+test('refuses the staff area to a customer', async ({ page, context }) => {
+  await context.clearCookies();
+  await page.goto('/login/1');
+  await page.getByLabel('E-mail').fill('usuario@exemplo.com.br');
+  await page.getByLabel('E-mail').blur();
+  await page.getByLabel('Senha', { exact: true }).fill('demo1234');
+  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.getByRole('button', { name: 'Continuar Login' }).click();
+  await expect(page).toHaveURL(/\/a\/redirect\?/);
+  await page.goto('/admin/clientes');
+  await expect(page.getByText('Você não tem permissão para esta ação.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Administração' })).toHaveCount(0);
+});
