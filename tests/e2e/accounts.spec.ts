@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { randomCpf } from '../helpers/documents.ts';
 import { expect, test } from './fixtures.ts';
 import { mailCount, waitForMail } from './support/mailbox.ts';
+import { submitSignIn } from './support/sign-in.ts';
 
 /**
  * Issue 4's journeys through the UI, against the real server and a real SMTP server
@@ -18,15 +19,6 @@ const person = {
 };
 
 /** The login of product 1, with the in-browser captcha solved (§5: the button waits for it). */
-async function signIn(page: Page, email: string, senha: string) {
-  await page.goto('/login/1');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(senha);
-  const enter = page.getByRole('button', { name: 'Entrar', exact: true });
-  await expect(enter).toBeEnabled({ timeout: 15_000 });
-  await enter.click();
-}
-
 async function fillSignUp(page: Page, values: { nome: string; email: string; celular: string; cpf: string }) {
   await page.getByLabel('Nome', { exact: true }).fill(values.nome);
   await page.getByLabel('E-mail').fill(values.email);
@@ -61,7 +53,7 @@ test.describe.serial('a new person', () => {
 
     await page.getByRole('link', { name: 'Entendi! Ir para Login' }).click();
     await expect(page).toHaveURL(/\/login\/1$/);
-    await signIn(page, person.email, temporary);
+    await submitSignIn(page, person.email, temporary);
     // A new account has no 2FA: the activation offer comes first (§2).
     await page.getByRole('button', { name: 'Continuar Login' }).click();
 
@@ -139,14 +131,14 @@ test.describe.serial('a new person', () => {
 
     // The new password opens the account (no temporary password any more; the client still has no
     // plan, so §4 routes through the welcome to the product).
-    await signIn(page, person.email, person.senha);
+    await submitSignIn(page, person.email, person.senha);
     await page.getByRole('button', { name: 'Continuar Login' }).click();
     await passWelcome(page);
   });
 
   test('keeps their data in Meus dados and changes the password with every §5 check in order', async ({ page }) => {
     test.setTimeout(60_000);
-    await signIn(page, person.email, person.senha);
+    await submitSignIn(page, person.email, person.senha);
     await page.getByRole('button', { name: 'Continuar Login' }).click();
     await passWelcome(page);
     await page.goto('/me/meusdados?origin=dashboard&pid=1');
@@ -197,7 +189,7 @@ test.describe.serial('a new person', () => {
 });
 
 test('account selection: the search filters the cards by company name, ignoring case', async ({ page }) => {
-  await signIn(page, 'multi@exemplo.com.br', 'demo1234');
+  await submitSignIn(page, 'multi@exemplo.com.br', 'demo1234');
   await page.getByRole('button', { name: 'Continuar Login' }).click();
   await expect(page).toHaveURL(/\/login\/1\/conta_selecionar/);
   const cards = page.getByRole('group', { name: 'Contas' }).getByRole('button');

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
 import { expect, test } from './fixtures.ts';
+import { signInDemoUser } from './support/sign-in.ts';
 
 /**
  * The staff area (issue 7) as the demo admin (admin@exemplo.com.br, staff level 1) against the
@@ -8,21 +9,6 @@ import { expect, test } from './fixtures.ts';
  * dialog, the searchable dropdowns, the date-interval picker and the NFS-e upload.
  */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/login/1');
-  await page.getByLabel('E-mail').fill('admin@exemplo.com.br');
-  await page.getByLabel('E-mail').blur();
-  await page.getByLabel('Senha', { exact: true }).fill('demo1234');
-  const enter = page.getByRole('button', { name: 'Entrar', exact: true });
-  // Enabled once the captcha (ALTCHA, solved in the browser) is ready (§5).
-  await expect(enter).toBeEnabled({ timeout: 15_000 });
-  await enter.click();
-  // The demo admin has no 2FA: the activation modal is offered (§4), and put off.
-  await page.getByRole('button', { name: 'Continuar Login' }).click();
-  // No client of its own: the product's url, through the redirect page on localhost (§4).
-  await expect(page).toHaveURL(/\/a\/redirect\?/);
-}
 
 /** Picks an option of a searchable dropdown (react-select) by typing part of its text. */
 async function choose(page: Page, label: string, typed: string, option: string | RegExp) {
@@ -33,7 +19,8 @@ async function choose(page: Page, label: string, typed: string, option: string |
 const unique = () => Date.now().toString(36).toUpperCase();
 
 test.beforeEach(async ({ page }) => {
-  await signInAsAdmin(page);
+  // The demo admin has no client of its own: the login ends on the product's redirect page (§4).
+  await signInDemoUser(page, 'admin@exemplo.com.br');
 });
 
 test('creates a plan with a payment option as a child, edits it and deletes both through the dialog', async ({ page }) => {
@@ -137,7 +124,8 @@ test('creates an invoice with an item and an NFS-e PDF that the client sees in i
   // The due-date filter: the current month by default, one month at a time.
   await expect(page.getByRole('group', { name: 'Vencimento' })).toBeVisible();
   await page.getByRole('button', { name: '+ Adicionar' }).click();
-  await choose(page, 'Cliente', 'Empresa Demo', 'Empresa Demonstração Ltda');
+  // Nova Empresa: the invoice browser tests count the demo client's invoices (Empresa Demo).
+  await choose(page, 'Cliente', 'Nova Empresa', 'Nova Empresa S.A.');
   await page.getByLabel('Situação', { exact: true }).selectOption({ label: 'Fechada/Emitida' });
   await page.getByLabel('Vencimento', { exact: true }).fill('10012031');
   await expect(page.getByLabel('Vencimento', { exact: true })).toHaveValue('10/01/2031');
@@ -163,7 +151,7 @@ test('creates an invoice with an item and an NFS-e PDF that the client sees in i
   await expect(page.getByRole('region', { name: 'NFS-e' }).getByRole('row', { name: new RegExp(`${numero} 20/12/2030 10:00 Sim Não`) })).toBeVisible();
 
   // The client's own list (reached by its token, §6) shows it first, with the PDF to download.
-  await page.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
+  await page.goto(`/cliente/${E2E_FATURA_TOKENS.novaEmpresa}/fatura`);
   const first = page.locator('table.app-invoice-table tbody tr').first();
   await expect(first).toContainText('10/01/2031');
   await expect(first).toContainText('250,00');
@@ -173,14 +161,7 @@ test('creates an invoice with an item and an NFS-e PDF that the client sees in i
 
 test('refuses the staff area to a customer', async ({ page, context }) => {
   await context.clearCookies();
-  await page.goto('/login/1');
-  await page.getByLabel('E-mail').fill('usuario@exemplo.com.br');
-  await page.getByLabel('E-mail').blur();
-  await page.getByLabel('Senha', { exact: true }).fill('demo1234');
-  await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeEnabled({ timeout: 15_000 });
-  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-  await page.getByRole('button', { name: 'Continuar Login' }).click();
-  await expect(page).toHaveURL(/\/a\/redirect\?/);
+  await signInDemoUser(page, 'usuario@exemplo.com.br');
   await page.goto('/admin/clientes');
   await expect(page.getByText('Você não tem permissão para esta ação.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Administração' })).toHaveCount(0);

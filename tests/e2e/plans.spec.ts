@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { signInDemoUser } from './support/sign-in.ts';
 
 /**
  * The plans page of product 1 with the demo data (src/server/db/demo-seed.ts): Gratuito (free),
@@ -7,19 +8,6 @@ import { expect, test } from './fixtures.ts';
  * accounts; the demo manager's client is on Profissional Mensal for the current month.
  */
 const PLANS = '/produto/1/planos';
-
-/** Signs in on product 1 and waits until the login is done (the redirect page of localhost, §4). */
-async function signIn(page: Page, email: string) {
-  await page.goto('/login/1');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill('demo1234');
-  const enter = page.getByRole('button', { name: 'Entrar', exact: true });
-  await expect(enter).toBeEnabled({ timeout: 15_000 });
-  await enter.click();
-  // 2FA is off for the demo users: the activation offer comes first (§2).
-  await page.getByRole('button', { name: 'Continuar Login' }).click();
-  await expect(page).toHaveURL(/\/a\/redirect\?/);
-}
 
 const choose = (page: Page, plan: string, payment: string) =>
   page.getByRole('button', { name: `Escolher ${plan} (${payment})` }).click();
@@ -47,7 +35,7 @@ test('a visitor sees the plans with prices and details, and choosing one asks th
 });
 
 test("a level-20 user sees 'Contate seu Gerente' and gets no form", async ({ page }) => {
-  await signIn(page, 'usuario@exemplo.com.br');
+  await signInDemoUser(page, 'usuario@exemplo.com.br');
   await page.goto(PLANS);
   await choose(page, 'Empresarial', 'Mensal');
   await expect(page.getByRole('heading', { name: 'Contate seu Gerente' })).toBeVisible();
@@ -55,7 +43,7 @@ test("a level-20 user sees 'Contate seu Gerente' and gets no form", async ({ pag
 });
 
 test('the demo manager schedules the plan with proofs for the close, sees it pending, and cancels it', async ({ page }) => {
-  await signIn(page, 'gerente@exemplo.com.br');
+  await signInDemoUser(page, 'gerente@exemplo.com.br');
   await page.goto(PLANS);
   await expect(page.getByRole('row', { name: /Profissional/ }).getByText('Plano atual')).toBeVisible();
   await choose(page, 'Empresarial', 'Mensal');
@@ -109,7 +97,7 @@ test('the demo manager schedules the plan with proofs for the close, sees it pen
 });
 
 test('an immediate change shows on the dashboard', async ({ page }) => {
-  await signIn(page, 'gerente@exemplo.com.br');
+  await signInDemoUser(page, 'gerente@exemplo.com.br');
   await page.goto(PLANS);
   await choose(page, 'Gratuito', 'Mensal');
   const form = page.getByRole('form', { name: 'Complete seu cadastro' });

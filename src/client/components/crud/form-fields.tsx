@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { SelectOption } from '#shared/schemas/dropdown';
 import type { QueryParams } from '../../lib/api-client';
 import { SearchableSelect } from '../searchable-select';
-import { BrDateInput, DateTimeInput, DecimalInput } from '../widgets/date-inputs';
+import { BrDateInput, DateTimeInput, DecimalInput, type WidgetProps } from '../widgets/date-inputs';
 import { RequiredMarker } from '../widgets/required-marker';
 
 /**
@@ -163,7 +163,16 @@ export function ChoiceField<T extends FieldValues>({
 
 type Controlled<T extends FieldValues> = Base<T> & { control?: Control<T> };
 
-export function DecimalField<T extends FieldValues>({ form, name, label, required, hint, className }: Controlled<T>) {
+/** Binds one of the §5 text widgets (value and change as text) to the form. */
+function WidgetField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  className,
+  input: Input,
+}: Controlled<T> & { input: ComponentType<WidgetProps> }) {
   const id = idOf(name);
   const error = errorOf(form, name);
   return (
@@ -172,7 +181,7 @@ export function DecimalField<T extends FieldValues>({ form, name, label, require
         control={form.control}
         name={name}
         render={({ field }) => (
-          <DecimalInput
+          <Input
             id={id}
             value={field.value == null ? '' : String(field.value)}
             onChange={field.onChange}
@@ -186,50 +195,19 @@ export function DecimalField<T extends FieldValues>({ form, name, label, require
   );
 }
 
-export function DateField<T extends FieldValues>({ form, name, label, required, hint, className }: Controlled<T>) {
-  const id = idOf(name);
-  const error = errorOf(form, name);
-  return (
-    <Frame id={id} label={label} required={required} error={error} hint={hint} className={className}>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <BrDateInput
-            id={id}
-            value={(field.value) ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            invalid={Boolean(error)}
-            describedBy={describedBy(id, error, hint)}
-          />
-        )}
-      />
-    </Frame>
-  );
+/** A decimal with two places (§5), sent as '1234.50'. */
+export function DecimalField<T extends FieldValues>(props: Controlled<T>) {
+  return <WidgetField {...props} input={DecimalInput} />;
 }
 
-export function DateTimeField<T extends FieldValues>({ form, name, label, required, hint, className }: Controlled<T>) {
-  const id = idOf(name);
-  const error = errorOf(form, name);
-  return (
-    <Frame id={id} label={label} required={required} error={error} hint={hint} className={className}>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <DateTimeInput
-            id={id}
-            value={(field.value) ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            invalid={Boolean(error)}
-            describedBy={describedBy(id, error, hint)}
-          />
-        )}
-      />
-    </Frame>
-  );
+/** A date typed as dd/mm/aaaa (§5), sent as 'YYYY-MM-DD'. */
+export function DateField<T extends FieldValues>(props: Controlled<T>) {
+  return <WidgetField {...props} input={BrDateInput} />;
+}
+
+/** A date and time in São Paulo time (decision 032). */
+export function DateTimeField<T extends FieldValues>(props: Controlled<T>) {
+  return <WidgetField {...props} input={DateTimeInput} />;
 }
 
 /** The searchable dropdown bound to an id field; `initial` is the loaded record's option. */

@@ -20,6 +20,9 @@ type Common = {
   describedBy?: string | undefined;
 };
 
+/** What every widget of this module takes: the value and its changes as text. */
+export type WidgetProps = Common;
+
 const inputClass = (invalid?: boolean) => (invalid ? 'form-control is-invalid' : 'form-control');
 const pad = (value: number) => String(value).padStart(2, '0');
 
