@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { signInDemoUser } from './support/sign-in.ts';
@@ -8,6 +9,7 @@ import { signInDemoUser } from './support/sign-in.ts';
  * accounts; the demo manager's client is on Profissional Mensal for the current month.
  */
 const PLANS = '/produto/1/planos';
+const PROOF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 const choose = (page: Page, plan: string, payment: string) =>
   page.getByRole('button', { name: `Escolher ${plan} (${payment})` }).click();
@@ -42,7 +44,7 @@ test("a level-20 user sees 'Contate seu Gerente' and gets no form", async ({ pag
   await expect(page.getByRole('form', { name: 'Complete seu cadastro' })).toHaveCount(0);
 });
 
-test('the demo manager schedules the plan with proofs for the close, sees it pending, and cancels it', async ({ page }) => {
+test('the demo manager schedules the plan with proofs for the close, sees it pending, and cancels it', async ({ page, browser }) => {
   await signInDemoUser(page, 'gerente@exemplo.com.br');
   await page.goto(PLANS);
   await expect(page.getByRole('row', { name: /Profissional/ }).getByText('Plano atual')).toBeVisible();
@@ -71,7 +73,7 @@ test('the demo manager schedules the plan with proofs for the close, sees it pen
   await form.getByLabel('Comprovantes').setInputFiles({
     name: 'contrato-social.pdf',
     mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    buffer: PROOF,
   });
   await form.getByLabel(/No fechamento do plano atual/).check();
   await form.getByRole('button', { name: 'Confirmar mudança de plano' }).click();
@@ -87,6 +89,20 @@ test('the demo manager schedules the plan with proofs for the close, sees it pen
   await expect(banner(page)).toHaveAttribute('data-flashing', 'true');
   await expect(banner(page)).not.toHaveAttribute('data-flashing', 'true', { timeout: 3000 });
   await expect(page.getByRole('form', { name: 'Complete seu cadastro' })).toHaveCount(0);
+
+  // Staff see the pending change with its proof, which downloads as it was sent.
+  const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const staff = await staffContext.newPage();
+  await signInDemoUser(staff, 'admin@exemplo.com.br');
+  await staff.goto('/admin/mudancas-plano');
+  const row = staff.getByRole('row', { name: /Empresa Demonstração Ltda Empresarial/ });
+  const [download] = await Promise.all([
+    staff.waitForEvent('download'),
+    row.getByRole('link', { name: 'contrato-social.pdf' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('contrato-social.pdf');
+  expect(readFileSync(await download.path()).toString()).toBe(PROOF.toString());
+  await staffContext.close();
 
   // A full reload keeps it: it comes from the server.
   await page.reload();

@@ -264,6 +264,12 @@ export const ContratoEventoFilterSchema = z.object({
   situacao: z.enum(['pendente', 'aplicado', 'cancelado', '']).optional(),
 });
 
+/** A proof file of a plan change, as the staff list shows it. */
+export interface PlanChangeProof {
+  id: number;
+  nome_original: string;
+}
+
 export const ADMIN_MESSAGES = {
   tokenRotated: 'Novo link de faturas gerado; o anterior deixou de funcionar.',
   twofaReset: '2FA desativado para este usuário; ele poderá ativá-lo de novo no próximo login.',

@@ -52,6 +52,11 @@ export interface EntityResponse<T> {
 /** Path parameter {id}: a positive integer. */
 export const IdParamSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
+/** A plan change's proof file: GET admin/gl_contrato_evento/{id}/comprovantes/{arquivoId}. */
+export const PlanChangeProofParamsSchema = IdParamSchema.extend({
+  arquivoId: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
 /** A parent's id given as a filter (child lists, §2 parentEntityId). */
 export const optionalId = () => z.coerce.number().int().min(1).max(2_147_483_647).optional();
 

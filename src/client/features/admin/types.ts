@@ -1,3 +1,4 @@
+import type { PlanChangeProof } from '#shared/schemas/admin';
 import type { AuditBlock } from '#shared/schemas/crud';
 
 /** Rows of the staff area's resources, as /api/admin/{table} answers them (schema.ts columns). */
@@ -115,4 +116,5 @@ export interface ContratoEvento extends AuditBlock {
   plano_nome_exibicao: string;
   cobranca_tipo_desc: string;
   conta_nome_exibicao: string | null;
+  comprovantes: PlanChangeProof[];
 }

@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pagination } from '#shared/schemas/crud';
 import type { DropdownPage } from '#shared/schemas/dropdown';
 import type { FaturaListDto } from '#shared/schemas/fatura';
-import { glArquivo, glCliente, glUsuario, pgConta, pgFatura } from '../../db/schema.ts';
+import { glArquivo, glCliente, glContratoEventoArquivo, glUsuario, pgConta, pgFatura } from '../../db/schema.ts';
+import { storeArquivo } from '../../storage/arquivo-service.ts';
+import { localStorageFor } from '../../storage/file-storage.ts';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
 import {
   createClient,
   createContract,
+  createPendingPlanChange,
   createProduct,
   createUser,
   linkUserToClient,
@@ -38,6 +41,7 @@ function adminRoutes(): [string, string][] {
     ['POST', '/api/admin/gl_usuario/1/senha_revalidar'],
     ['POST', '/api/admin/gl_usuario/1/nivel'],
     ['POST', '/api/admin/gl_contrato_evento/1/cancelar'],
+    ['GET', '/api/admin/gl_contrato_evento/1/comprovantes/1'],
   ];
   for (const resource of ADMIN_RESOURCES) {
     const base = `/api${resource.path}`;
@@ -349,12 +353,35 @@ describe('writes and deletes', () => {
     const cliente = await createClient(t.db);
     const product = await createProduct(t.db);
     const { contrato } = await createContract(t.db, cliente.id, product.id);
-    const { createPendingPlanChange } = await import('../../../../tests/helpers/factories.ts');
     const { evento } = await createPendingPlanChange(t.db, contrato);
     const list = await admin.get<Pagination<Entity>>('/api/admin/gl_contrato_evento?situacao=pendente&q=' + encodeURIComponent(cliente.razao_social));
     expect(list.body.data.data[0]).toMatchObject({ id: evento.id, plano_nome_exibicao: 'Empresarial', cliente_razao_social: cliente.razao_social });
     expect((await admin.post(`/api/admin/gl_contrato_evento/${evento.id}/cancelar`)).status).toBe(200);
     const again = await admin.post(`/api/admin/gl_contrato_evento/${evento.id}/cancelar`);
     expect(again.status).toBe(409);
+  });
+
+  it('lets staff download the proofs of a plan change, only through that change', async () => {
+    const cliente = await createClient(t.db);
+    const product = await createProduct(t.db);
+    const { contrato } = await createContract(t.db, cliente.id, product.id);
+    const { evento } = await createPendingPlanChange(t.db, contrato);
+    const storage = localStorageFor(t.config.DATA_DIR);
+    const proof = await storeArquivo(t.db, storage, PDF, { nome_original: 'contrato social ç.pdf', tipo_mime: 'application/pdf' });
+    await t.db.insert(glContratoEventoArquivo).values({ gl_contrato_evento_id: evento.id, gl_arquivo_id: proof.id });
+    const other = await storeArquivo(t.db, storage, PDF, { nome_original: 'outro.pdf', tipo_mime: 'application/pdf' });
+
+    const operator = await signedInAgent(t, (await createUser(t.db, { nivel: 5 })).id);
+    const list = await operator.get<Pagination<Entity>>(`/api/admin/gl_contrato_evento?q=${encodeURIComponent(cliente.razao_social)}`);
+    expect(list.body.data.data[0]).toMatchObject({ id: evento.id, comprovantes: [{ id: proof.id, nome_original: 'contrato social ç.pdf' }] });
+
+    const download = await operator.get(`/api/admin/gl_contrato_evento/${evento.id}/comprovantes/${proof.id}`);
+    expect(download.status).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toContain("filename*=UTF-8''contrato%20social%20%C3%A7.pdf");
+    expect(download.raw).toBe(PDF.toString());
+    // Another stored file is not reachable through this change.
+    const foreign = await operator.get(`/api/admin/gl_contrato_evento/${evento.id}/comprovantes/${other.id}`);
+    expect(foreign.status).toBe(404);
   });
 });

@@ -22,17 +22,20 @@ import {
   PlanoSaveSchema,
   ProdutoSaveSchema,
   STAFF_LEVEL,
+  type PlanChangeProof,
   UsuarioUpdateSchema,
 } from '#shared/schemas/admin';
 import { documentKind } from '#shared/cpf-cnpj';
 import type { Queryable } from '../../db/database.ts';
 import { nomeBusca } from '../../db/reference-data.ts';
 import {
+  glArquivo,
   glCidade,
   glCliente,
   glClienteUsuario,
   glContrato,
   glContratoEvento,
+  glContratoEventoArquivo,
   glEstado,
   glPlano,
   glPlanoPagamento,
@@ -282,6 +285,13 @@ const contratoEvento: CrudResource = {
     plano_nome_exibicao: sql<string>`${glPlano.nome_exibicao}`.as('plano_nome_exibicao'),
     cobranca_tipo_desc: sql<string>`${glPlanoPagamento.cobranca_tipo_desc}`.as('cobranca_tipo_desc'),
     conta_nome_exibicao: sql<string | null>`${pgConta.nome_exibicao}`.as('conta_nome_exibicao'),
+    // The proofs sent with the change (downloaded through routes.ts), oldest first.
+    comprovantes: sql<PlanChangeProof[]>`coalesce((
+      select json_agg(json_build_object('id', ${glArquivo.id}, 'nome_original', ${glArquivo.nome_original}) order by ${glArquivo.id})
+      from ${glContratoEventoArquivo}
+      join ${glArquivo} on ${glArquivo.id} = ${glContratoEventoArquivo.gl_arquivo_id}
+      where ${glContratoEventoArquivo.gl_contrato_evento_id} = ${glContratoEvento.id}
+    ), '[]'::json)`.as('comprovantes'),
   },
   joins: [
     { table: glContrato, on: eq(glContrato.id, glContratoEvento.gl_contrato_id) },

@@ -1,11 +1,13 @@
+import { create as attachment } from 'content-disposition';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import { ACESSO_MESSAGES, AdminSelectClientRequestSchema } from '#shared/schemas/acesso';
 import { ADMIN_MESSAGES, STAFF_LEVEL, UsuarioNivelSchema } from '#shared/schemas/admin';
-import { IdParamSchema } from '#shared/schemas/crud';
+import { IdParamSchema, PlanChangeProofParamsSchema } from '#shared/schemas/crud';
 import { currentUserId, requireStaff } from '../../auth/guards.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { notFound } from '../../errors.ts';
 import { registerCrudResource } from '../../http/crud/resource.ts';
 import { localStorageFor, type FileStorage } from '../../storage/file-storage.ts';
 import { rotateInvoiceToken } from '../fatura/service.ts';
@@ -14,6 +16,7 @@ import {
   assertMayChangeUser,
   cancelPlanChange,
   clientToSelect,
+  findPlanChangeProof,
   forcePasswordChange,
   resetTwofa,
   setStaffLevel,
@@ -100,6 +103,22 @@ export const adminRoutes: FastifyPluginCallbackZod<{ db: Database; config: Confi
     async (request) => {
       await cancelPlanChange(db, request.params.id);
       return envelope(null, { message: ADMIN_MESSAGES.planChangeCancelled });
+    },
+  );
+  // The proofs a plan change came with (§5 Plan signup), for staff to check before it applies.
+  app.get(
+    '/admin/gl_contrato_evento/:id/comprovantes/:arquivoId',
+    { schema: { params: PlanChangeProofParamsSchema }, preValidation: requireStaff(db, STAFF_LEVEL.operator) },
+    async (request, reply) => {
+      const proof = await findPlanChangeProof(db, request.params.id, request.params.arquivoId);
+      if (!proof) throw notFound();
+      // The type was sniffed from the content at upload (PNG, JPEG or PDF); always a download.
+      return reply
+        .type(proof.tipo_mime)
+        .header('Content-Length', proof.tamanho)
+        .header('Content-Disposition', attachment(proof.nome_original))
+        .header('Cache-Control', 'no-store')
+        .send(files.open(proof.caminho));
     },
   );
   done();

@@ -4,7 +4,9 @@ import { ACESSO_MESSAGES } from '#shared/schemas/acesso';
 import { ADMIN_MESSAGES, STAFF_LEVEL } from '#shared/schemas/admin';
 import type { Queryable } from '../../db/database.ts';
 import {
+  glArquivo,
   glContratoEvento,
+  glContratoEventoArquivo,
   glUsuario,
   glUsuarioChaveRecuperacao,
   glUsuarioDispositivo,
@@ -72,4 +74,22 @@ export async function cancelPlanChange(db: Queryable, eventoId: number) {
   const [exists] = await db.select({ id: glContratoEvento.id }).from(glContratoEvento).where(eq(glContratoEvento.id, eventoId));
   if (!exists) throw notFound();
   throw conflict(ADMIN_MESSAGES.planChangeNotPending, 'not_pending');
+}
+
+/**
+ * A proof file sent with a plan change (§5 Plan signup), only through that change: an id of
+ * another change's file, or of any other stored file, is not found.
+ */
+export async function findPlanChangeProof(db: Queryable, eventoId: number, arquivoId: number) {
+  const [row] = await db
+    .select({
+      caminho: glArquivo.caminho,
+      nome_original: glArquivo.nome_original,
+      tipo_mime: glArquivo.tipo_mime,
+      tamanho: glArquivo.tamanho,
+    })
+    .from(glContratoEventoArquivo)
+    .innerJoin(glArquivo, eq(glArquivo.id, glContratoEventoArquivo.gl_arquivo_id))
+    .where(and(eq(glContratoEventoArquivo.gl_contrato_evento_id, eventoId), eq(glArquivo.id, arquivoId)));
+  return row ?? null;
 }

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import type { DateInterval } from '#shared/dates';
-import { formatDate, formatDateTime, formatMoney } from '#shared/format';
+import { formatDate, formatDateTime, formatMoney, MISSING } from '#shared/format';
 import {
   FATURA_SITUACOES,
   FaturaItemCreateSchema,
@@ -307,6 +307,17 @@ export function ContratoEventoList() {
           { header: 'Conta', cell: (row) => row.conta_nome_exibicao ?? 'Gratuito' },
           { header: 'Quando', cell: (row) => (row.imediato ? 'Imediatamente' : `No fechamento (${formatDate(row.agendamento_data)})`) },
           { header: 'Pedido em', cell: (row) => formatDateTime(row.datahora_criado) },
+          {
+            header: 'Comprovantes',
+            cell: (row) =>
+              row.comprovantes.length === 0
+                ? MISSING
+                : row.comprovantes.map((proof) => (
+                    <a key={proof.id} className="d-block" href={`${API.contratoEvento}/${row.id}/comprovantes/${proof.id}`} download>
+                      {proof.nome_original}
+                    </a>
+                  )),
+          },
           {
             header: 'Ações',
             cell: (row) => (
