@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
 import type { MaskOptions } from '#shared/masks';
+import { FieldFrame, fieldDescribedBy } from './field-frame';
 
 /**
  * A labelled input with a §5 mask (react-imask), bound to react-hook-form through a Controller
@@ -31,13 +32,8 @@ export function MaskedField<TFieldValues extends FieldValues>({
   autoComplete?: string;
   className?: string;
 }) {
-  const hintId = hint ? `${id}-dica` : undefined;
-  const errorId = error ? `${id}-erro` : undefined;
   return (
-    <div className={className}>
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       <Controller
         control={control}
         name={name}
@@ -54,20 +50,10 @@ export function MaskedField<TFieldValues extends FieldValues>({
             aria-required
             className={error ? 'form-control is-invalid' : 'form-control'}
             aria-invalid={error ? true : undefined}
-            aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+            aria-describedby={fieldDescribedBy(id, hint, error)}
           />
         )}
       />
-      {hint && (
-        <div id={hintId} className="form-text">
-          {hint}
-        </div>
-      )}
-      {error && (
-        <div id={errorId} className="invalid-feedback">
-          {error}
-        </div>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

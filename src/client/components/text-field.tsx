@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { FieldFrame, fieldDescribedBy } from './field-frame';
 
 /** Uncontrolled (react-hook-form owns the value), so no value props. */
 type InputProps = Omit<
@@ -7,16 +8,9 @@ type InputProps = Omit<
   'id' | 'size' | 'name' | 'onChange' | 'onBlur' | 'value' | 'defaultValue' | 'className'
 >;
 
-function describedBy(...ids: (string | undefined)[]): string | undefined {
-  return ids.filter(Boolean).join(' ') || undefined;
-}
-
 /**
  * A labelled input for react-hook-form: the label, an optional hint and the field's error,
  * both tied to the input for screen readers (aria-describedby, aria-invalid).
- *
- * Plain elements with Bootstrap's classes rather than react-bootstrap's Form components: the
- * login route has a download budget, and these need no behaviour of their own.
  */
 export function TextField({
   id,
@@ -34,32 +28,17 @@ export function TextField({
   hint?: ReactNode;
   className?: string;
 } & InputProps) {
-  const hintId = hint ? `${id}-dica` : undefined;
-  const errorId = error ? `${id}-erro` : undefined;
   return (
-    <div className={className}>
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
       <input
         {...input}
         {...registration}
         id={id}
         className={error ? 'form-control is-invalid' : 'form-control'}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, errorId)}
+        aria-describedby={fieldDescribedBy(id, hint, error)}
       />
-      {hint && (
-        <div id={hintId} className="form-text">
-          {hint}
-        </div>
-      )}
-      {error && (
-        <div id={errorId} className="invalid-feedback">
-          {error}
-        </div>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
 

@@ -1,7 +1,8 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { SelectOption } from '#shared/schemas/dropdown';
 import type { QueryParams } from '../../lib/api-client';
+import { FieldFrame, fieldDescribedBy } from '../field-frame';
 import { SearchableSelect } from '../searchable-select';
 import { BrDateInput, DateTimeInput, DecimalInput, type WidgetProps } from '../widgets/date-inputs';
 import { RequiredMarker } from '../widgets/required-marker';
@@ -26,47 +27,14 @@ function errorOf<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>
   return error?.message;
 }
 
+/** The shared field frame with the §5 required marker after the label (outside it, so the field's name stays the label's text). */
 function Frame({
-  id,
-  label,
   required,
-  error,
-  hint,
   className = 'mb-3 col-md-6',
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean | undefined;
-  error: string | undefined;
-  hint?: ReactNode;
-  className?: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
-      {/* Outside the label, so the field's name stays the label's text. */}
-      {required && <RequiredMarker />}
-      {children}
-      {hint && (
-        <div id={`${id}-dica`} className="form-text">
-          {hint}
-        </div>
-      )}
-      {error && (
-        <div id={`${id}-erro`} className="invalid-feedback d-block">
-          {error}
-        </div>
-      )}
-    </div>
-  );
+  ...frame
+}: Omit<ComponentProps<typeof FieldFrame>, 'afterLabel'> & { required?: boolean | undefined }) {
+  return <FieldFrame {...frame} className={className} afterLabel={required && <RequiredMarker />} />;
 }
-
-const describedBy = (id: string, error?: string, hint?: ReactNode) =>
-  [hint ? `${id}-dica` : '', error ? `${id}-erro` : ''].filter(Boolean).join(' ') || undefined;
 
 export function InputField<T extends FieldValues>({
   form,
@@ -90,7 +58,7 @@ export function InputField<T extends FieldValues>({
         className={error ? 'form-control is-invalid' : 'form-control'}
         aria-invalid={error ? true : undefined}
         aria-required={required || undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        aria-describedby={fieldDescribedBy(id, hint, error)}
       />
     </Frame>
   );
@@ -108,7 +76,7 @@ export function TextAreaField<T extends FieldValues>({ form, name, label, requir
         className={error ? 'form-control is-invalid' : 'form-control'}
         aria-invalid={error ? true : undefined}
         aria-required={required || undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        aria-describedby={fieldDescribedBy(id, hint, error)}
       />
     </Frame>
   );
@@ -148,7 +116,7 @@ export function ChoiceField<T extends FieldValues>({
         className={error ? 'form-select is-invalid' : 'form-select'}
         aria-invalid={error ? true : undefined}
         aria-required={required || undefined}
-        aria-describedby={describedBy(id, error, hint)}
+        aria-describedby={fieldDescribedBy(id, hint, error)}
       >
         <option value="">Selecione</option>
         {options.map((option) => (
@@ -187,7 +155,7 @@ function WidgetField<T extends FieldValues>({
             onChange={field.onChange}
             onBlur={field.onBlur}
             invalid={Boolean(error)}
-            describedBy={describedBy(id, error, hint)}
+            describedBy={fieldDescribedBy(id, hint, error)}
           />
         )}
       />
@@ -248,7 +216,7 @@ export function DropdownField<T extends FieldValues>({
             }}
             onBlur={field.onBlur}
             invalid={Boolean(error)}
-            describedBy={describedBy(id, error, hint)}
+            describedBy={fieldDescribedBy(id, hint, error)}
           />
         )}
       />
@@ -279,7 +247,7 @@ export function FileField({
         type="file"
         accept={accept}
         className="form-control"
-        aria-describedby={describedBy(id, undefined, hint)}
+        aria-describedby={fieldDescribedBy(id, hint, undefined)}
         onChange={(event) => onFile(event.target.files?.[0] ?? null)}
       />
     </Frame>

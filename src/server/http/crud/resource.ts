@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, type FieldErrors } from '#shared/envelope';
+import { envelope } from '#shared/envelope';
 import { MESSAGES } from '#shared/messages';
 import { DROPDOWN_PAGE_SIZE, DropdownQuerySchema, type DropdownPage } from '#shared/schemas/dropdown';
 import { CRUD_MESSAGES, IdParamSchema, ListQuerySchema, type Pagination } from '#shared/schemas/crud';
@@ -82,22 +82,6 @@ export interface CrudOptions {
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-/** A zod failure as the error contract's 422 (the same shape the route schemas produce). */
-export function validationError(error: z.ZodError): AppError {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path.map(String).join('.') || '_';
-    (errors[field] ??= []).push(issue.message);
-  }
-  return new AppError(422, MESSAGES.validationFailed, 'validation', errors);
-}
-
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (!result.success) throw validationError(result.error);
-  return result.data;
-}
 
 /** The database's refusals of a write, in pt-BR. */
 function writeError(error: unknown, operation: 'write' | 'delete'): unknown {
@@ -268,7 +252,8 @@ export function registerCrudResource(
   const write = async (request: FastifyRequest, id: number | null, body: unknown, files: Values) => {
     const schema = id === null ? resource.create : resource.update;
     if (!schema) throw notFound();
-    const parsed = parseWith(schema, body);
+    // A ZodError becomes the error contract's 422 per field (http/error-handler.ts).
+    const parsed = schema.parse(body);
     const usuarioId = currentUserId(request);
     let replaced: number[] = [];
     let entity: Row;

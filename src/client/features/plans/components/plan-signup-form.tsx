@@ -28,6 +28,7 @@ import {
   type PaymentAccount,
 } from '#shared/schemas/plano';
 import { CitySelect } from '../../../components/city-select';
+import { FieldFrame, fieldDescribedBy } from '../../../components/field-frame';
 import { MaskedField } from '../../../components/masked-field';
 import { PageLoading } from '../../../components/page-loading';
 import { TextField } from '../../../components/text-field';
@@ -379,10 +380,7 @@ function SignupForm({
               error={err('end_bairro')}
             />
           </div>
-          <div className="mb-3">
-            <label className="form-label" htmlFor="plano-cidade">
-              {PLANS_TEXTS.city}
-            </label>
+          <FieldFrame id="plano-cidade" label={PLANS_TEXTS.city} error={err('gl_cidade_id')}>
             <Controller
               control={control}
               name="gl_cidade_id"
@@ -391,7 +389,7 @@ function SignupForm({
                   inputId="plano-cidade"
                   value={city}
                   invalid={Boolean(err('gl_cidade_id'))}
-                  describedBy={err('gl_cidade_id') ? 'plano-cidade-erro' : undefined}
+                  describedBy={fieldDescribedBy('plano-cidade', undefined, err('gl_cidade_id'))}
                   onBlur={field.onBlur}
                   onChange={(next) => {
                     setCity(next);
@@ -400,12 +398,7 @@ function SignupForm({
                 />
               )}
             />
-            {err('gl_cidade_id') && (
-              <div id="plano-cidade-erro" className="invalid-feedback d-block">
-                {err('gl_cidade_id')}
-              </div>
-            )}
-          </div>
+          </FieldFrame>
 
           <Card className="mb-3 bg-body-tertiary">
             <Card.Body>

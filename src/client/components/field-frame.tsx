@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+
+/** The ids that tie a field's hint and error to it (aria-describedby). */
+export function fieldDescribedBy(id: string, hint: ReactNode, error: string | undefined): string | undefined {
+  return [hint ? `${id}-dica` : '', error ? `${id}-erro` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+/**
+ * The frame of every labelled form field: the label (and whatever follows it, such as the §5
+ * required marker), the field, an optional hint and the field's error. The field itself sets
+ * aria-describedby with fieldDescribedBy, so screen readers hear both.
+ *
+ * Plain elements with Bootstrap's classes rather than react-bootstrap's Form components: the
+ * login route has a download budget, and these need no behaviour of their own.
+ */
+export function FieldFrame({
+  id,
+  label,
+  afterLabel,
+  hint,
+  error,
+  className = 'mb-3',
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  afterLabel?: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  className?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      {afterLabel}
+      {children}
+      {hint && (
+        <div id={`${id}-dica`} className="form-text">
+          {hint}
+        </div>
+      )}
+      {/* d-block: a field inside a wrapper (dropdown, mask) is not the error's sibling. */}
+      {error && (
+        <div id={`${id}-erro`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
