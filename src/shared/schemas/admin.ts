@@ -276,7 +276,5 @@ export const ADMIN_MESSAGES = {
   passwordReset: 'No próximo login este usuário terá de criar uma nova senha.',
   levelChanged: 'Nível de acesso alterado.',
   strongerUser: 'Você não pode alterar um usuário com nível igual ou mais forte que o seu.',
-  planChangeCancelled: 'Mudança de plano cancelada.',
-  planChangeNotPending: 'Esta mudança de plano não está mais pendente.',
   textTooLong: maxLengthMessage(TEXT_MAX),
 } as const;

@@ -4,17 +4,18 @@ import { envelope } from '#shared/envelope';
 import { ACESSO_MESSAGES, AdminSelectClientRequestSchema } from '#shared/schemas/acesso';
 import { ADMIN_MESSAGES, STAFF_LEVEL, UsuarioNivelSchema } from '#shared/schemas/admin';
 import { IdParamSchema, PlanChangeProofParamsSchema } from '#shared/schemas/crud';
+import { PLANO_MESSAGES } from '#shared/schemas/plano';
 import { currentUserId, requireStaff } from '../../auth/guards.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { registerCrudResource } from '../../http/crud/resource.ts';
 import { localStorageFor, type FileStorage } from '../../storage/file-storage.ts';
+import { cancelPendingChange } from '../contrato/plan-change.ts';
 import { rotateInvoiceToken } from '../fatura/service.ts';
 import { ADMIN_RESOURCES } from './resources.ts';
 import {
   assertMayChangeUser,
-  cancelPlanChange,
   clientToSelect,
   findPlanChangeProof,
   forcePasswordChange,
@@ -101,8 +102,8 @@ export const adminRoutes: FastifyPluginCallbackZod<{ db: Database; config: Confi
     '/admin/gl_contrato_evento/:id/cancelar',
     { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
     async (request) => {
-      await cancelPlanChange(db, request.params.id);
-      return envelope(null, { message: ADMIN_MESSAGES.planChangeCancelled });
+      await cancelPendingChange(db, request.params.id);
+      return envelope(null, { message: PLANO_MESSAGES.changeCancelled });
     },
   );
   // The proofs a plan change came with (§5 Plan signup), for staff to check before it applies.

@@ -5,13 +5,12 @@ import { ADMIN_MESSAGES, STAFF_LEVEL } from '#shared/schemas/admin';
 import type { Queryable } from '../../db/database.ts';
 import {
   glArquivo,
-  glContratoEvento,
   glContratoEventoArquivo,
   glUsuario,
   glUsuarioChaveRecuperacao,
   glUsuarioDispositivo,
 } from '../../db/schema.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import { findClientSummary } from './queries.ts';
 
 /** The client a staff admin is about to work in (§6 "Admin can select a client via a call"). */
@@ -61,19 +60,6 @@ export async function forcePasswordChange(db: Queryable, usuarioId: number) {
 export async function setStaffLevel(db: Queryable, usuarioId: number, nivel: number | null) {
   const [row] = await db.update(glUsuario).set({ nivel }).where(eq(glUsuario.id, usuarioId)).returning({ id: glUsuario.id });
   if (!row) throw notFound();
-}
-
-/** A pending plan change is cancelled; one already applied or cancelled is left as it is. */
-export async function cancelPlanChange(db: Queryable, eventoId: number) {
-  const [row] = await db
-    .update(glContratoEvento)
-    .set({ situacao: 'cancelado', datahora_cancelado: new Date() })
-    .where(and(eq(glContratoEvento.id, eventoId), eq(glContratoEvento.situacao, 'pendente')))
-    .returning({ id: glContratoEvento.id });
-  if (row) return;
-  const [exists] = await db.select({ id: glContratoEvento.id }).from(glContratoEvento).where(eq(glContratoEvento.id, eventoId));
-  if (!exists) throw notFound();
-  throw conflict(ADMIN_MESSAGES.planChangeNotPending, 'not_pending');
 }
 
 /**

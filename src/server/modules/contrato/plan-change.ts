@@ -324,12 +324,22 @@ export async function cancelPlanChange(db: Queryable, usuarioId: number, eventoI
     }
     throw error;
   }
-  // Conditional: a change the scheduler applied (or another tab cancelled) meanwhile stays as is.
+  return cancelPendingChange(db, eventoId, now);
+}
+
+/**
+ * Cancels a change that is still pending, whoever asks (the manager above, or staff). Conditional:
+ * a change the scheduler applied (or another tab cancelled) meanwhile stays as it is, and the
+ * caller is told so.
+ */
+export async function cancelPendingChange(db: Queryable, eventoId: number, now = new Date()) {
   const [cancelled] = await db
     .update(glContratoEvento)
     .set({ situacao: 'cancelado', datahora_cancelado: now })
     .where(and(eq(glContratoEvento.id, eventoId), eq(glContratoEvento.situacao, 'pendente')))
     .returning({ id: glContratoEvento.id });
-  if (!cancelled) throw conflict(PLANO_MESSAGES.changeNotPending, 'change_not_pending');
-  return cancelled;
+  if (cancelled) return cancelled;
+  const [exists] = await db.select({ id: glContratoEvento.id }).from(glContratoEvento).where(eq(glContratoEvento.id, eventoId));
+  if (!exists) throw notFound(PLANO_MESSAGES.changeNotFound, 'change_not_found');
+  throw conflict(PLANO_MESSAGES.changeNotPending, 'change_not_pending');
 }
