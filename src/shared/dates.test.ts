@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  addDays,
+  periodEnd,
   DATE_PLACEHOLDER,
   createDateInterval,
   daysInMonth,
@@ -244,6 +246,22 @@ describe('stepPeriod (§4 date-interval)', () => {
 
   it('throws on an invalid date', () => {
     expect(() => stepPeriod('month', 'abc', 1)).toThrow(RangeError);
+  });
+});
+
+describe('addDays and periodEnd (contract periods, decision 020)', () => {
+  it('moves a calendar day across month, year and leap-day boundaries', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2026-11-23', 0)).toBe('2026-11-23');
+  });
+
+  it('ends a period the day before the same day months later, clamped to short months', () => {
+    expect(periodEnd('2026-11-23', 1)).toBe('2026-12-22');
+    expect(periodEnd('2026-12-15', 1)).toBe('2027-01-14');
+    expect(periodEnd('2026-11-23', 12)).toBe('2027-11-22');
+    expect(periodEnd('2027-01-31', 1)).toBe('2027-02-27');
+    expect(periodEnd('2026-12-01', 3)).toBe('2027-02-28');
   });
 });
 

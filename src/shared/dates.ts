@@ -253,6 +253,25 @@ export function stepPeriod(type: PeriodType, currentDate: string, direction: -1 
   return isoDate(targetYear, targetMonth, targetDay);
 }
 
+/** A calendar day ('YYYY-MM-DD') `days` later (or earlier), computed in UTC so no time zone moves it. */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = requireDate(date);
+  const moved = new Date(Date.UTC(year, month - 1, day + days));
+  return isoDate(moved.getUTCFullYear(), moved.getUTCMonth() + 1, moved.getUTCDate());
+}
+
+/**
+ * The last day of a period of `months` months starting on `start`: the day before the same day
+ * `months` later, clamped like stepPeriod (a monthly period from 31/01 ends on 27/02).
+ */
+export function periodEnd(start: string, months: number): string {
+  const [year, month, day] = requireDate(start);
+  const index = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  return addDays(isoDate(targetYear, targetMonth, Math.min(day, daysInMonth(targetYear, targetMonth))), -1);
+}
+
 /** A picker value for `currentDate`; §4 default is month mode, checked. */
 export function createDateInterval(
   currentDate: string,

@@ -1,9 +1,9 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
-import { todayInSaoPaulo } from '#shared/dates';
+import { addDays, todayInSaoPaulo } from '#shared/dates';
 import type { Database } from '../../db/database.ts';
 import { glContratoEvento } from '../../db/schema.ts';
 import { runPeriodically } from '../../jobs/periodic.ts';
-import { addDays, applyPlanChange } from './plan-change.ts';
+import { applyPlanChange } from './plan-change.ts';
 
 /** Changes applied per transaction. */
 export const PLAN_CHANGE_BATCH_SIZE = 20;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInSaoPaulo } from '#shared/dates';
+import { periodEnd, todayInSaoPaulo } from '#shared/dates';
 import type { LoginInfo } from '#shared/schemas/acesso';
 import type { PlanChangeResponse, PublicPlan } from '#shared/schemas/plano';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
@@ -18,7 +18,6 @@ import {
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { glArquivo, glContrato, glContratoEvento, glContratoEventoArquivo } from '../../db/schema.ts';
 import { createAccessEvent } from '../acesso/service.ts';
-import { periodEnd } from './plan-change.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { daysInMonth, todayInSaoPaulo } from '#shared/dates';
+import { periodEnd, todayInSaoPaulo } from '#shared/dates';
 import { canChangePlan } from '#shared/levels';
 import {
   FREE_ACCOUNT_ID,
@@ -30,29 +30,6 @@ import { findActiveContract } from './service.ts';
 
 const PENDING_INDEX = 'gl_contrato_evento_pendente_uq';
 const ACTIVE_CONTRACT_INDEX = 'gl_contrato_ativo_uq';
-
-// ---------------------------------------------------------------------------------------------
-// Calendar days ('YYYY-MM-DD'), computed in UTC so no time zone moves them
-
-function parseDay(day: string): [number, number, number] {
-  const [year = 0, month = 0, date = 0] = day.split('-').map(Number);
-  return [year, month, date];
-}
-
-const isoDay = (instant: Date) => instant.toISOString().slice(0, 10);
-
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = parseDay(day);
-  return isoDay(new Date(Date.UTC(year, month - 1, date + days)));
-}
-
-/** The last day of a period of `months` months from `start`: the day before the same day `months` later (clamped to that month's length). */
-export function periodEnd(start: string, months: number): string {
-  const [year, month, date] = parseDay(start);
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const clamped = Math.min(date, daysInMonth(target.getUTCFullYear(), target.getUTCMonth() + 1));
-  return addDays(isoDay(new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), clamped))), -1);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Who may act
