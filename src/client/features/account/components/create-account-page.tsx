@@ -28,7 +28,7 @@ import { providerName } from '../../../lib/page-meta';
 import { applyLoginInfo, fetchEventInfo, usePostLoginRouting } from '../../../lib/post-login';
 import { parsePid, pathTo } from '../../../paths';
 import { useCreateAccount } from '../api/create-account';
-import { useProduct } from '../api/get-product';
+import { useProduct } from '../../../lib/product';
 import { MaskedField } from '../../../components/masked-field';
 import { TermsConsent } from './terms-consent';
 

@@ -24,7 +24,7 @@ import { readMeta } from '../../../lib/page-meta';
 import type { LoginIntent } from '../../../lib/post-login';
 import { parsePid, pathTo } from '../../../paths';
 import { useCheckTwofa } from '../api/check-twofa';
-import { useProduct } from '../api/get-product';
+import { useProduct } from '../../../lib/product';
 import { useLogin } from '../api/login';
 import { useRemindTwofaLater } from '../api/remind-twofa-later';
 import type { LOGIN_LIMITS, LoginValues } from '../utils/login-schema';

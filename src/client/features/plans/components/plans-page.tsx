@@ -12,7 +12,7 @@ import { notify } from '../../../lib/notices';
 import { sessionQuery, useSession } from '../../../lib/session';
 import { parsePid, pathTo } from '../../../paths';
 import { useAccounts, usePlans } from '../api/get-plans';
-import { useProduct } from '../api/get-product';
+import { useProduct } from '../../../lib/product';
 import { useCancelPlanChange } from '../api/plan-change';
 import { loginEventFor, type Selection } from '../selection';
 import { PLANS_TEXTS } from '../texts';
