@@ -58,6 +58,7 @@ export const PLANO_MESSAGES = {
   documentKindMismatch: 'O documento não corresponde ao tipo de pessoa escolhido.',
   documentTaken: 'Já existe outra conta com este CPF/CNPJ.',
   clientNotFound: 'Cliente não encontrado.',
+  unknownCity: 'Selecione uma cidade da lista.',
 } as const;
 
 /** A money value as numeric(12,2) text ('149.90'). */

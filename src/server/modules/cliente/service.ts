@@ -58,7 +58,7 @@ export async function findCustomer(db: Queryable, clienteId: number): Promise<Cu
 /** Saves exactly the §3 fields (nothing else of the row can be assigned through it). */
 export async function saveCustomer(db: Queryable, clienteId: number, values: CustomerValues): Promise<void> {
   const [cidade] = await db.select({ id: glCidade.id }).from(glCidade).where(eq(glCidade.id, values.gl_cidade_id));
-  if (!cidade) throw fieldError('gl_cidade_id', 'Selecione uma cidade da lista.');
+  if (!cidade) throw fieldError('gl_cidade_id', PLANO_MESSAGES.unknownCity, 'unknown_city');
   try {
     await db
       .update(glCliente)
