@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -56,7 +57,46 @@ function setup(overrides: Partial<CrudEditProps<typeof Schema, Row>> = {}, id: n
 
 const texts = () => getNotices().map((notice) => notice.text);
 
+/** A screen that re-renders on its own (as one holding state does), passing a new toForm each time. */
+function RerenderingScreen() {
+  const [renders, setRenders] = useState(0);
+  return (
+    <>
+      <button type="button" onClick={() => setRenders(renders + 1)}>
+        Outra renderização
+      </button>
+      <CrudEdit<typeof Schema, Row>
+        base={BASE}
+        id={7}
+        schema={Schema}
+        empty={{ nome: '' }}
+        toForm={(entity) => ({ nome: entity.nome })}
+        toPayload={(values) => ({ ...values })}
+        navBackRoute="/lista"
+      >
+        {(form) => <InputField form={form} name="nome" label="Nome" required />}
+      </CrudEdit>
+    </>
+  );
+}
+
 describe('CrudEdit (§2 generic edit page, §4, §7)', () => {
+  it('keeps what the person typed when the screen re-renders; only a loaded record fills the form', async () => {
+    stubFetch({ [`GET ${BASE}/7/edit`]: () => envelopeResponse({ entity: ROW }) });
+    const router = createMemoryRouter([{ path: '/editar', element: <RerenderingScreen /> }], { initialEntries: ['/editar'] });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue('Antigo'));
+    await user.clear(screen.getByLabelText('Nome'));
+    await user.type(screen.getByLabelText('Nome'), 'Digitado');
+    await user.click(screen.getByRole('button', { name: 'Outra renderização' }));
+    expect(screen.getByLabelText('Nome')).toHaveValue('Digitado');
+  });
+
   it('creates with POST {base} without an id, then goes back', async () => {
     const { calls } = stubFetch({ [`POST ${BASE}`]: () => envelopeResponse({ entity: { ...ROW, id: 9, nome: 'Novo' } }, { message: 'Registro criado.' }) });
     const user = setup({}, null);

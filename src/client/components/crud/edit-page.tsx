@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
@@ -92,9 +92,12 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
   });
   const { reset } = form;
   const { toForm } = props;
+  // The form takes a record when one arrives (load, refresh), not whenever the screen re-renders
+  // with a new toForm function: that would wipe what the person is typing.
+  const loadIntoForm = useEffectEvent((loaded: E) => reset(toForm(loaded)));
   useEffect(() => {
-    if (entity) reset(toForm(entity));
-  }, [entity, reset, toForm]);
+    if (entity) loadIntoForm(entity);
+  }, [entity]);
 
   const changed = () => queryClient.invalidateQueries({ queryKey: crudListKey(base) });
 
