@@ -1,5 +1,5 @@
 import '#shared/zod-locale';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -178,12 +178,12 @@ function SignupForm({
     });
   };
 
-  // A complete CEP typed (8 digits) is looked up at once.
-  useEffect(() => {
-    const digits = onlyDigits(typeof cepValue === 'string' ? cepValue : '');
+  // A complete CEP typed (8 digits) is looked up at once: the CEP is what triggers it.
+  const lookupTypedCep = useEffectEvent((digits: string) => {
     if (digits.length === 8 && digits !== lastCep.current) lookupCep(formatCep(digits));
-    // lookupCep is recreated each render; the CEP is what matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  useEffect(() => {
+    lookupTypedCep(onlyDigits(typeof cepValue === 'string' ? cepValue : ''));
   }, [cepValue]);
 
   const pickFiles = (event: ChangeEvent<HTMLInputElement>) => {
