@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { LoadingBar } from './components/loading-bar';
+import { StepUpHost } from './components/step-up-host';
 import { NoticeViewport } from './lib/notices';
 import { queryClient } from './lib/query-client';
 
@@ -13,6 +14,7 @@ export function App({ router }: { router: AppRouter }) {
       <LoadingBar />
       <RouterProvider router={router} />
       <NoticeViewport />
+      <StepUpHost />
     </QueryClientProvider>
   );
 }

@@ -90,13 +90,20 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     db: database.db,
     secret: deps.sessionSecret,
     ttlMs: config.SESSION_TTL_HOURS * 3600 * 1000,
+    absoluteTtlMs: config.SESSION_ABSOLUTE_TTL_HOURS * 3600 * 1000,
     secureCookies,
   });
 
   const db = database.db;
   const authRateLimitMax = config.RATE_LIMIT_AUTH_MAX;
   const captcha = createCaptchaProvider(config, { db, sessionSecret: deps.sessionSecret, log: app.log });
-  const twofa = createTwofaDeps({ db, sessionSecret: deps.sessionSecret, issuer: config.PROVIDER_NAME, secureCookies });
+  const twofa = createTwofaDeps({
+    db,
+    sessionSecret: deps.sessionSecret,
+    issuer: config.PROVIDER_NAME,
+    publicUrl: config.publicUrl,
+    secureCookies,
+  });
   const acesso = createAcessoDeps({ db, twofa, publicUrl: config.publicUrl });
 
   healthRoutes(app, () => database.ping());

@@ -22,6 +22,8 @@ const ConfigSchema = z
       .optional(),
     SESSION_SECRET: z.string().min(32, 'deve ter ao menos 32 caracteres').optional(),
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
+    /** However active, a session ends this long after its sign-in (decision 002). */
+    SESSION_ABSOLUTE_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
     TRUST_PROXY: booleanFlag.default(false),
     REDIS_URL: z
       .string()

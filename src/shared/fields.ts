@@ -134,6 +134,17 @@ export const TwofaCodeSchema = z
   .min(1, { error: TWOFA_CODE_REQUIRED_MESSAGE, abort: true })
   .max(TWOFA_CODE_MAX, { error: TWOFA_CODE_INVALID_MESSAGE });
 
+/**
+ * The sign-in's optional second factor (a TOTP code or a recovery key): the server asks for it
+ * (422 on the field) only when the user has 2FA on and the device is not trusted (§4, §5).
+ */
+export const OptionalTwofaCodeSchema = z
+  .string()
+  .trim()
+  .max(TWOFA_CODE_MAX, { error: TWOFA_CODE_INVALID_MESSAGE })
+  .optional()
+  .nullable();
+
 /** Name of a trusted device (§5: required when trusting, at most 80 characters). */
 export const DeviceNameSchema = requiredText({ max: DEVICE_NAME_MAX });
 

@@ -27,4 +27,14 @@ export const MESSAGES = {
   serverError: 'Ocorreu um erro inesperado. Tente novamente em instantes.',
   requiredField: 'Campo obrigatório.',
   invalidType: 'Valor em formato inválido.',
+  /** A sensitive change needs a fresh proof (docs/decisions/011-two-factor.md). */
+  stepUpRequired: 'Por segurança, confirme sua identidade para continuar.',
+  /** A session whose password must be replaced first (conta_criar_senha, §4). */
+  passwordChangeRequired: 'Defina uma nova senha para continuar.',
+} as const;
+
+/** Stable codes the client acts on (the envelope's `code`, docs/decisions/003-error-contract.md). */
+export const ERROR_CODES = {
+  stepUpRequired: 'reauth_required',
+  passwordChangeRequired: 'password_change_required',
 } as const;

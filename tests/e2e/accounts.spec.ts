@@ -54,10 +54,9 @@ test.describe.serial('a new person', () => {
     await page.getByRole('link', { name: 'Entendi! Ir para Login' }).click();
     await expect(page).toHaveURL(/\/login\/1$/);
     await submitSignIn(page, person.email, temporary);
-    // A new account has no 2FA: the activation offer comes first (§2).
-    await page.getByRole('button', { name: 'Continuar Login' }).click();
 
-    // §4 senha_revalidar: the temporary password must be replaced.
+    // §4 senha_revalidar: the temporary password must be replaced first (the 2FA offer waits for
+    // the next sign-in, decision 017).
     await expect(page).toHaveURL(/\/login\/1\/conta_criar_senha/);
     await expect(page.getByRole('heading', { name: 'Altere sua senha' })).toBeVisible();
     const change = page.getByRole('button', { name: 'Alterar e continuar' });

@@ -100,7 +100,7 @@ test('a user with two clients is sent to account selection', async ({ page }) =>
   await expect(page).toHaveURL(/\/login\/1\/conta_selecionar/);
 });
 
-test('2FA: enrol, demand the code, trust a device, untrust it, disable with a recovery key once', async ({ page }) => {
+test('2FA: enrol, demand the code, trust a device, untrust it after the step-up, disable with a recovery key once', async ({ page }) => {
   test.setTimeout(180_000);
   let secret = '';
   const nextCode = codeSource(() => secret);
@@ -117,8 +117,9 @@ test('2FA: enrol, demand the code, trust a device, untrust it, disable with a re
   await page.getByLabel('Código de verificação').fill(await nextCode(page));
   await page.getByRole('button', { name: 'Validar e ativar' }).click();
   await expect(page.getByText('2FA ativado com sucesso!').first()).toBeVisible();
-  const keys = await page.getByRole('list', { name: 'Suas chaves de recuperação' }).getByRole('listitem').allTextContents();
-  expect(keys).toHaveLength(10);
+  const keyItems = page.getByRole('list', { name: 'Suas chaves de recuperação' }).getByRole('listitem');
+  await expect(keyItems).toHaveCount(10);
+  const keys = await keyItems.allTextContents();
   await page.getByRole('button', { name: 'Já guardei minhas chaves' }).click();
   await logout(page);
 
@@ -135,11 +136,23 @@ test('2FA: enrol, demand the code, trust a device, untrust it, disable with a re
   await submitLogin(page, 'usuario@exemplo.com.br', { expectCodeField: false });
   await followProductRedirect(page);
 
-  // Removing the trusted device brings the code back.
+  // Removing the trusted device needs a fresh proof: a sign-in on a trusted device asked no
+  // code, so the step-up dialog asks it now (security review item 2). Then the code is back.
   await page.goto('/me/twofa');
   const device = page.getByRole('row', { name: /Notebook de teste/ });
   await expect(device).toBeVisible();
   await device.getByRole('button', { name: 'Remover' }).click();
+  const stepUp = page.getByRole('dialog', { name: 'Confirme sua identidade' });
+  await expect(stepUp).toBeVisible();
+  await expect(stepUp.getByText(/digite o código de 6 dígitos do seu aplicativo autenticador/)).toBeVisible();
+  const proof = stepUp.getByLabel('Código do aplicativo ou chave de recuperação');
+  await proof.fill('000000');
+  await stepUp.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(stepUp.getByText('Código inválido.')).toBeVisible();
+  await expect(device).toBeVisible();
+  await proof.fill(await nextCode(page));
+  await stepUp.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(stepUp).toBeHidden();
   await expect(page.getByText('Nenhum dispositivo confiável.')).toBeVisible();
   await logout(page);
   await submitLogin(page, 'usuario@exemplo.com.br', { expectCodeField: true, code: await nextCode(page) });
@@ -159,7 +172,8 @@ test('2FA: enrol, demand the code, trust a device, untrust it, disable with a re
   await page.getByLabel('Código de verificação').fill(await nextCode(page));
   await page.getByRole('button', { name: 'Validar e ativar' }).click();
   await expect(page.getByText('2FA ativado com sucesso!').first()).toBeVisible();
-  const newKeys = await page.getByRole('list', { name: 'Suas chaves de recuperação' }).getByRole('listitem').allTextContents();
+  await expect(keyItems).toHaveCount(10);
+  const newKeys = await keyItems.allTextContents();
   await page.getByRole('button', { name: 'Já guardei minhas chaves' }).click();
   await page.getByRole('button', { name: 'Desativar 2FA' }).click();
   for (const oldKey of [firstKey, secondKey]) {

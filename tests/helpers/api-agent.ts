@@ -28,6 +28,13 @@ export class ApiAgent {
     return this.cookies.get('XSRF-TOKEN');
   }
 
+  /** The id of the signed-in session the cookie names ("<id>.<token>"), or null. */
+  get sessionId(): string | null {
+    const value = this.cookies.get('portal_sessao');
+    const dot = value?.indexOf('.') ?? -1;
+    return value && dot > 0 ? value.slice(0, dot) : null;
+  }
+
   async request<T = unknown>(
     method: Method,
     url: string,

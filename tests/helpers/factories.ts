@@ -55,13 +55,20 @@ export async function createUser(db: Queryable, overrides: Partial<NewUser> = {}
   return user;
 }
 
-/** A signed-in session for a user, as the cookie value a browser would carry. */
+/**
+ * A signed-in session for a user, as the cookie value a browser would carry. `reauthenticated`:
+ * the session proved its user just now (a sign-in with every factor, decision 011).
+ */
 export async function createSessionCookie(
   db: Queryable,
   usuarioId: number,
-  context: { clienteId?: number; produtoId?: number } = {},
+  context: { clienteId?: number; produtoId?: number; reauthenticated?: boolean } = {},
 ): Promise<string> {
-  const session = await createSession(db, { usuarioId, ...context }, 3600_000);
+  const session = await createSession(
+    db,
+    { usuarioId, ...context },
+    { ttlMs: 3600_000, absoluteTtlMs: 7 * 24 * 3600_000 },
+  );
   return session.cookieValue;
 }
 
@@ -210,7 +217,7 @@ export async function createTrustedDevice(
 export async function signedInAgent(
   t: { app: App; db: Queryable },
   usuarioId: number,
-  context: { clienteId?: number; produtoId?: number; remoteAddress?: string } = {},
+  context: { clienteId?: number; produtoId?: number; remoteAddress?: string; reauthenticated?: boolean } = {},
 ): Promise<ApiAgent> {
   const { remoteAddress, ...sessionContext } = context;
   const agent = new ApiAgent(t.app, remoteAddress ? { remoteAddress } : {});

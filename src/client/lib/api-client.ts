@@ -4,6 +4,7 @@ import { MESSAGES } from '#shared/messages';
 import { redirectHome } from './navigation';
 import { notify } from './notices';
 import { readMeta } from './page-meta';
+import { requestStepUp } from './step-up';
 
 /**
  * The one HTTP client of the SPA (§7): same origin, the seed's headers, the envelope unwrapped,
@@ -129,6 +130,13 @@ export interface RequestOptions {
    * thrown: GET /api/sessao/web answers 400 'Sessão expirada.' for every anonymous visitor.
    */
   acceptBodyStatus?: readonly number[];
+  /** Set on the repeat after a step-up, so a refusal is never asked twice for one call. */
+  afterStepUp?: boolean;
+}
+
+/** The server wants a fresh proof of identity before this change (docs/decisions/011). */
+function isStepUpRefusal(httpStatus: number, envelope: Envelope): boolean {
+  return httpStatus === 403 && envelope.message === MESSAGES.stepUpRequired;
 }
 
 /**
@@ -255,6 +263,13 @@ export async function apiRequest<T>(
     warnings: Array.isArray(parsed.warnings) ? parsed.warnings.map(String) : [],
     data: (parsed.data ?? null) as T,
   };
+  if (isStepUpRefusal(response.status, envelope) && !options.afterStepUp) {
+    // The refused change was not made: ask the person, then send the same call once more.
+    if (await requestStepUp()) {
+      return apiRequest<T>(method, path, body, { ...options, afterStepUp: true });
+    }
+    throw new DOMException(MESSAGES.stepUpRequired, 'AbortError');
+  }
   const accepted = options.acceptBodyStatus?.includes(envelope.status) ?? false;
   if (!response.ok || (envelope.status >= 400 && !accepted)) {
     throw errorFromEnvelope(response.status, envelope);
@@ -300,6 +315,11 @@ export async function apiPostForm<T>(
 
 // ---------------------------------------------------------------------------------------------
 // §8 error catalogue
+
+/** True for a call the person called off (a step-up cancelled) or the page dropped. */
+export function isCancelled(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
 
 /** True for a 422 whose errors a form can place next to its fields. */
 export function isFieldErrorResponse(error: unknown): error is ApiError {

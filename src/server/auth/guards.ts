@@ -1,8 +1,26 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { ERROR_CODES, MESSAGES } from '#shared/messages';
 import type { Queryable } from '../db/database.ts';
 import { glClienteUsuario, glUsuario } from '../db/schema.ts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { AppError, forbidden, unauthorized } from '../errors.ts';
+
+/**
+ * How long a step-up proof (a sign-in with every factor, or POST gl_usuario/me/reautenticar)
+ * lets sensitive changes through: long enough to scan a QR code and type a code, short enough
+ * that a session stolen later finds it expired (docs/decisions/011-two-factor.md).
+ */
+export const STEP_UP_WINDOW_MS = 10 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route serves a person whose temporary (or staff-expired) password must be replaced
+     * first; every other guarded route refuses them until it is (docs/decisions/017-sign-up.md).
+     */
+    allowPendingPassword?: boolean;
+  }
+}
 
 /**
  * Route guards (STYLE.md §4). Attach them as `preValidation` hooks, so that an anonymous caller
@@ -15,11 +33,19 @@ async function activeUser(db: Queryable, request: FastifyRequest) {
   const record = request.session.record;
   if (!record) throw unauthorized();
   const [user] = await db
-    .select({ id: glUsuario.id, nivel: glUsuario.nivel, ativo: glUsuario.ativo })
+    .select({
+      id: glUsuario.id,
+      nivel: glUsuario.nivel,
+      ativo: glUsuario.ativo,
+      senha_revalidar: glUsuario.senha_revalidar,
+    })
     .from(glUsuario)
     .where(eq(glUsuario.id, record.usuarioId));
   // A deactivated user's open sessions stop working at once.
   if (!user?.ativo) throw unauthorized();
+  if (user.senha_revalidar && request.routeOptions.config.allowPendingPassword !== true) {
+    throw new AppError(403, MESSAGES.passwordChangeRequired, ERROR_CODES.passwordChangeRequired);
+  }
   return user;
 }
 
@@ -27,6 +53,20 @@ async function activeUser(db: Queryable, request: FastifyRequest) {
 export function requireUser(db: Queryable): Guard {
   return async (request) => {
     await activeUser(db, request);
+  };
+}
+
+/**
+ * A session that proved its user within STEP_UP_WINDOW_MS (attach after requireUser): the 2FA
+ * changes a stolen session alone must not make (security review item 2, decision 011).
+ */
+export function requireRecentProof(): Guard {
+  return (request) => {
+    const at = request.session.record?.reauthenticatedAt;
+    if (!at || Date.now() - at.getTime() > STEP_UP_WINDOW_MS) {
+      return Promise.reject(new AppError(403, MESSAGES.stepUpRequired, ERROR_CODES.stepUpRequired));
+    }
+    return Promise.resolve();
   };
 }
 

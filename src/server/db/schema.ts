@@ -11,8 +11,8 @@
  * - instants are timestamptz (UTC, read as Date); calendar days are date (read as 'YYYY-MM-DD');
  * - documents, phones and CEPs are stored normalised, without mask: digits only, except the
  *   alphanumeric CNPJ (12 digits/upper-case letters + 2 check digits);
- * - secrets are never stored: tokens and keys are kept as a SHA-256 hex hash (`token_hash`,
- *   `chave_hash`), passwords as argon2id (`senha_hash`).
+ * - secrets are never stored: tokens are kept as a SHA-256 hex hash (`token_hash`), recovery
+ *   keys as an HMAC under a server key (`chave_hash`), passwords as argon2id (`senha_hash`).
  * - business ids are integer identities "by default": an explicit id may be inserted (products
  *   1 and 2 of the demo), after which the identity sequence must be moved past it
  *   (see `syncIdentitySequence` in demo-seed.ts).
@@ -115,6 +115,11 @@ export const glUsuario = pgTable(
     senha_hash: text('senha_hash').notNull(),
     /** Set when a temporary password was issued: the next login must set a new one. */
     senha_revalidar: boolean('senha_revalidar').notNull().default(false),
+    /**
+     * When the temporary password of a new account stops working (48 h after it was sent);
+     * null when the password is the person's own (docs/decisions/017-sign-up.md).
+     */
+    senha_temporaria_expira: instante('senha_temporaria_expira'),
     /** NULL for customers; the staff level otherwise (operator ≤ 5, supervisor ≤ 3, admin ≤ 1). */
     nivel: integer('nivel'),
     ativo: boolean('ativo').notNull().default(true),
@@ -414,6 +419,11 @@ export const glSessao = pgTable(
     user_agent: text('user_agent'),
     datahora_expira: instante('datahora_expira').notNull(),
     datahora_ultimo_acesso: instante('datahora_ultimo_acesso').notNull().defaultNow(),
+    /**
+     * The last time this session proved its user again (a sign-in with every factor asked, or
+     * the step-up call): sensitive 2FA changes need it recent (docs/decisions/011-two-factor.md).
+     */
+    datahora_reautenticado: instante('datahora_reautenticado'),
   },
   (t) => [
     index('gl_sessao_gl_usuario_id_idx').on(t.gl_usuario_id),

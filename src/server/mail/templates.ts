@@ -145,3 +145,58 @@ Se foi você, nada mais é preciso. Se não foi, redefina sua senha imediatament
 ${textFooter(values.providerName)}`;
   return { subject, html, text };
 }
+
+/** A change to how the account is protected, told to its owner (docs/decisions/011-two-factor.md). */
+export type SecurityChange = 'twofa_ativado' | 'twofa_desativado' | 'chaves_geradas';
+
+const SECURITY_CHANGES: Record<SecurityChange, { subject: string; what: string }> = {
+  twofa_ativado: {
+    subject: 'Verificação em duas etapas ativada',
+    what: 'a verificação em duas etapas (2FA) foi ativada na sua conta',
+  },
+  twofa_desativado: {
+    subject: 'Verificação em duas etapas desativada',
+    what: 'a verificação em duas etapas (2FA) foi desativada na sua conta',
+  },
+  chaves_geradas: {
+    subject: 'Novas chaves de recuperação geradas',
+    what: 'novas chaves de recuperação do 2FA foram geradas na sua conta; as anteriores deixaram de funcionar',
+  },
+};
+
+export function securityChangeMail(values: {
+  providerName: string;
+  nome: string;
+  change: SecurityChange;
+  quando: Date;
+  /** The 2FA screen, where the person can see and undo it. */
+  manageUrl: string;
+}): MailContent {
+  const { subject: title, what } = SECURITY_CHANGES[values.change];
+  const subject = `${title} - ${values.providerName}`;
+  const quando = `${quandoFormat.format(values.quando)} (horário de Brasília)`;
+  const warning =
+    'Se não foi você, redefina sua senha imediatamente pelo link "Esqueci minha senha" da tela de login e fale com o suporte.';
+  const html = layout(
+    values.providerName,
+    subject,
+    [
+      paragraph(`Olá, ${escapeHtml(values.nome)}.`),
+      paragraph(`Em ${escapeHtml(quando)}, ${escapeHtml(what)} em ${escapeHtml(values.providerName)}.`),
+      paragraph('Se foi você, nada mais é preciso.'),
+      paragraph(escapeHtml(warning)),
+      button(values.manageUrl, 'Gerenciar 2FA'),
+    ].join('\n'),
+  );
+  const text = `Olá, ${values.nome}.
+
+Em ${quando}, ${what} em ${values.providerName}.
+
+Se foi você, nada mais é preciso.
+${warning}
+
+Gerenciar 2FA: ${values.manageUrl}
+
+${textFooter(values.providerName)}`;
+  return { subject, html, text };
+}

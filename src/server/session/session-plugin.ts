@@ -6,12 +6,15 @@ import {
   createSession,
   deleteSession,
   findSession,
+  findSessionTokenHash,
+  markReauthenticated,
   parseSessionCookie,
   updateSessionContext,
   type SessionContext,
+  type SessionLifetime,
   type SessionRecord,
 } from './session-store.ts';
-import { hmac, randomToken, safeEqual } from './tokens.ts';
+import { hashToken, hmac, randomToken, safeEqual } from './tokens.ts';
 
 export const SESSION_COOKIE = 'portal_sessao';
 /** Names from §7: the client echoes the XSRF-TOKEN cookie in the X-XSRF-TOKEN header. */
@@ -20,11 +23,20 @@ export const CSRF_HEADER = 'x-xsrf-token';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export interface SessionOptions {
+export interface SessionOptions extends SessionLifetime {
   db: Database;
   secret: string;
-  ttlMs: number;
   secureCookies: boolean;
+}
+
+/**
+ * The session token §3 hands to products (login info `sessao.token`, `sessao_token` in the
+ * product url), derived from the cookie token's stored hash. It is not the cookie's token: once
+ * leaked through a browser's history or a product's logs it cannot sign anyone in; it only names
+ * the session to end (§7 logout from the notice screen). docs/decisions/015-sign-in-and-events.md.
+ */
+function handoffToken(secret: string, sessionId: string, tokenHash: string): string {
+  return hmac(secret, `sessao-url:${sessionId}:${tokenHash}`);
 }
 
 /**
@@ -51,32 +63,56 @@ export class RequestSession {
     return this.record !== null;
   }
 
-  /** Id and token of the signed-in session (the cookie's parts), for the §3 login info. */
+  /** Id and handoff token of the signed-in session, for the §3 login info (never the cookie's). */
   get credentials(): { id: string; token: string } | null {
     if (!this.record) return null;
     const parsed = parseSessionCookie(this.cookieValue);
-    return parsed && parsed.id === this.record.id ? parsed : null;
+    if (!parsed || parsed.id !== this.record.id) return null;
+    return { id: parsed.id, token: handoffToken(this.options.secret, parsed.id, hashToken(parsed.token)) };
   }
 
-  /** Issues a new session (a new id at every sign-in: no fixation) and its cookies. */
+  /**
+   * Issues a new session (a new id at every sign-in: no fixation) and its cookies. Answers the
+   * id and the handoff token the login info carries.
+   */
   async start(context: Omit<SessionContext, 'ip' | 'userAgent'>): Promise<{ id: string; token: string }> {
     if (this.record) await deleteSession(this.options.db, this.record.id);
+    const now = new Date();
     const created = await createSession(
       this.options.db,
       { ...context, ip: this.request.ip, userAgent: this.request.headers['user-agent'] ?? null },
-      this.options.ttlMs,
+      this.options,
+      now,
     );
-    const now = new Date();
     this.record = {
       id: created.id,
       usuarioId: context.usuarioId,
       clienteId: context.clienteId ?? null,
       produtoId: context.produtoId ?? null,
-      expiresAt: new Date(now.getTime() + this.options.ttlMs),
+      expiresAt: created.expiresAt,
       lastSeenAt: now,
+      reauthenticatedAt: context.reauthenticated ? now : null,
     };
     this.setCookies(created.cookieValue);
-    return { id: created.id, token: created.token };
+    return { id: created.id, token: handoffToken(this.options.secret, created.id, created.tokenHash) };
+  }
+
+  /** The step-up succeeded (decision 011): the session counts as freshly proven from now. */
+  async markReauthenticated(now = new Date()): Promise<void> {
+    if (!this.record) throw new AppError(401, MESSAGES.notLoggedIn, 'unauthorized');
+    await markReauthenticated(this.options.db, this.record.id, now);
+    this.record.reauthenticatedAt = now;
+  }
+
+  /**
+   * Ends the session a product was handed (§7 logout from the notice screen: sessao_id and
+   * sessao_token), only when the token is that session's handoff token. Returns whether it ended.
+   */
+  async endHandedOff(sessionId: string, token: string): Promise<boolean> {
+    const tokenHash = await findSessionTokenHash(this.options.db, sessionId);
+    if (!tokenHash || !safeEqual(token, handoffToken(this.options.secret, sessionId, tokenHash))) return false;
+    await deleteSession(this.options.db, sessionId);
+    return true;
   }
 
   async setContext(context: { clienteId?: number | null; produtoId?: number | null }): Promise<void> {
@@ -137,6 +173,6 @@ export function registerSessions(app: FastifyInstance, options: SessionOptions):
         throw new AppError(403, MESSAGES.csrfInvalid, 'csrf');
       }
     }
-    session.record = await findSession(options.db, existing, options.ttlMs);
+    session.record = await findSession(options.db, existing, options);
   });
 }

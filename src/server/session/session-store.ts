@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Queryable } from '../db/database.ts';
 import { glSessao } from '../db/schema.ts';
 import { hashToken, randomToken, safeEqual } from './tokens.ts';
@@ -10,6 +10,16 @@ export interface SessionRecord {
   produtoId: number | null;
   expiresAt: Date;
   lastSeenAt: Date;
+  /** When the session last proved its user (sign-in with every factor asked, or step-up). */
+  reauthenticatedAt: Date | null;
+}
+
+/** Idle and absolute lifetimes (docs/decisions/002-sessions-and-csrf.md). */
+export interface SessionLifetime {
+  /** Idle: a session unused this long ends. */
+  ttlMs: number;
+  /** Absolute: a session ends this long after its sign-in, however active (OWASP ASVS 7.3.2). */
+  absoluteTtlMs: number;
 }
 
 export interface SessionContext {
@@ -18,6 +28,8 @@ export interface SessionContext {
   produtoId?: number | null;
   ip?: string | null;
   userAgent?: string | null;
+  /** The sign-in asked every factor the step-up would ask: the session starts "fresh". */
+  reauthenticated?: boolean;
 }
 
 /** A session row's sliding expiry is pushed forward at most this often, to spare writes. */
@@ -35,43 +47,64 @@ export function parseSessionCookie(value: string | undefined): { id: string; tok
   return UUID.test(id) && token.length >= 32 ? { id, token } : null;
 }
 
+/** The idle expiry moved to `now`, never past the absolute end. */
+function slidExpiry(createdAt: Date, now: Date, lifetime: SessionLifetime): Date {
+  return new Date(
+    Math.min(now.getTime() + lifetime.ttlMs, createdAt.getTime() + lifetime.absoluteTtlMs),
+  );
+}
+
 export async function createSession(
   db: Queryable,
   context: SessionContext,
-  ttlMs: number,
-): Promise<{ id: string; token: string; cookieValue: string }> {
+  lifetime: SessionLifetime,
+  now = new Date(),
+): Promise<{ id: string; token: string; tokenHash: string; cookieValue: string; expiresAt: Date }> {
   const token = randomToken();
-  const now = new Date();
+  const tokenHash = hashToken(token);
+  const expiresAt = slidExpiry(now, now, lifetime);
   const [row] = await db
     .insert(glSessao)
     .values({
-      token_hash: hashToken(token),
+      token_hash: tokenHash,
       gl_usuario_id: context.usuarioId,
       gl_cliente_id: context.clienteId ?? null,
       gl_produto_id: context.produtoId ?? null,
       ip: context.ip ?? null,
       user_agent: context.userAgent?.slice(0, 400) ?? null,
-      datahora_expira: new Date(now.getTime() + ttlMs),
+      datahora_criado: now,
+      datahora_expira: expiresAt,
       datahora_ultimo_acesso: now,
+      datahora_reautenticado: context.reauthenticated ? now : null,
     })
     .returning({ id: glSessao.id });
   if (!row) throw new Error('session insert returned no row');
-  return { id: row.id, token, cookieValue: `${row.id}.${token}` };
+  return { id: row.id, token, tokenHash, cookieValue: `${row.id}.${token}`, expiresAt };
 }
 
-/** The valid session a cookie names, or null; slides its expiry forward when due. */
+/**
+ * The valid session a cookie names, or null; slides its idle expiry forward when due, never past
+ * the absolute end.
+ */
 export async function findSession(
   db: Queryable,
   cookieValue: string | undefined,
-  ttlMs: number,
+  lifetime: SessionLifetime,
+  now = new Date(),
 ): Promise<SessionRecord | null> {
   const parsed = parseSessionCookie(cookieValue);
   if (!parsed) return null;
-  const now = new Date();
   const [row] = await db
     .select()
     .from(glSessao)
-    .where(and(eq(glSessao.id, parsed.id), gt(glSessao.datahora_expira, now)));
+    .where(
+      and(
+        eq(glSessao.id, parsed.id),
+        gt(glSessao.datahora_expira, now),
+        // Rows written before the absolute limit existed, or under a longer one, end too.
+        gt(glSessao.datahora_criado, new Date(now.getTime() - lifetime.absoluteTtlMs)),
+      ),
+    );
   if (!row || !safeEqual(row.token_hash, hashToken(parsed.token))) return null;
   const record: SessionRecord = {
     id: row.id,
@@ -80,9 +113,10 @@ export async function findSession(
     produtoId: row.gl_produto_id,
     expiresAt: row.datahora_expira,
     lastSeenAt: row.datahora_ultimo_acesso,
+    reauthenticatedAt: row.datahora_reautenticado,
   };
   if (now.getTime() - row.datahora_ultimo_acesso.getTime() > TOUCH_INTERVAL_MS) {
-    record.expiresAt = new Date(now.getTime() + ttlMs);
+    record.expiresAt = slidExpiry(row.datahora_criado, now, lifetime);
     record.lastSeenAt = now;
     await db
       .update(glSessao)
@@ -106,27 +140,45 @@ export async function updateSessionContext(
     .where(eq(glSessao.id, sessionId));
 }
 
-/**
- * Ends the session named by an id and token (the notice screen's logout, §7), only when the
- * token matches. Returns whether a session ended.
- */
-export async function deleteSessionWithToken(db: Queryable, sessionId: string, token: string): Promise<boolean> {
+/** Records that the session proved its user again now (the step-up, decision 011). */
+export async function markReauthenticated(db: Queryable, sessionId: string, now = new Date()): Promise<void> {
+  await db.update(glSessao).set({ datahora_reautenticado: now }).where(eq(glSessao.id, sessionId));
+}
+
+/** The stored token hash of a live session, for checking the handoff token the product got (§3). */
+export async function findSessionTokenHash(
+  db: Queryable,
+  sessionId: string,
+  now = new Date(),
+): Promise<string | null> {
   const [row] = await db
     .select({ token_hash: glSessao.token_hash })
     .from(glSessao)
-    .where(eq(glSessao.id, sessionId));
-  if (!row || !safeEqual(row.token_hash, hashToken(token))) return false;
-  await deleteSession(db, sessionId);
-  return true;
+    .where(and(eq(glSessao.id, sessionId), gt(glSessao.datahora_expira, now)));
+  return row?.token_hash ?? null;
 }
 
 export async function deleteSession(db: Queryable, sessionId: string): Promise<void> {
   await db.delete(glSessao).where(eq(glSessao.id, sessionId));
 }
 
-/** Ends every session of a user (password reset, §4), optionally keeping the current one. */
-export async function deleteUserSessions(db: Queryable, usuarioId: number): Promise<void> {
-  await db.delete(glSessao).where(eq(glSessao.gl_usuario_id, usuarioId));
+/**
+ * Ends every session of a user, optionally keeping the one making the change: after a password
+ * reset or change, and when 2FA is turned on or off (docs/decisions/002-sessions-and-csrf.md).
+ */
+export async function deleteUserSessions(
+  db: Queryable,
+  usuarioId: number,
+  options: { exceptSessionId?: string | null } = {},
+): Promise<void> {
+  const except = options.exceptSessionId;
+  await db
+    .delete(glSessao)
+    .where(
+      except
+        ? and(eq(glSessao.gl_usuario_id, usuarioId), ne(glSessao.id, except))
+        : eq(glSessao.gl_usuario_id, usuarioId),
+    );
 }
 
 export async function deleteExpiredSessions(db: Queryable, now = new Date()): Promise<void> {

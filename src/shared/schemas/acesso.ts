@@ -4,9 +4,8 @@ import {
   DEVICE_NAME_MAX,
   DeviceNameSchema,
   EmailSchema,
+  OptionalTwofaCodeSchema,
   REQUIRED_MESSAGE,
-  TWOFA_CODE_INVALID_MESSAGE,
-  TWOFA_CODE_MAX,
   maxLengthMessage,
 } from '../fields.ts';
 import type { OpenPlanChange } from './plano.ts';
@@ -33,12 +32,7 @@ export const LoginRequestSchema = z
     senha: CurrentPasswordSchema,
     recaptcha: CaptchaSchema,
     gl_produto_id: IdSchema,
-    twofaCode: z
-      .string()
-      .trim()
-      .max(TWOFA_CODE_MAX, { error: TWOFA_CODE_INVALID_MESSAGE })
-      .optional()
-      .nullable(),
+    twofaCode: OptionalTwofaCodeSchema,
     twofaTrust: z.boolean().optional().nullable(),
     twofaTrustName: z
       .string()
@@ -71,11 +65,15 @@ export type EventRef = z.input<typeof EventRefSchema>;
 /** §7 POST /api/acesso/evento_getInfo. */
 export const EventInfoRequestSchema = EventRefSchema;
 
-/** §7 POST acesso/login_evento: password confirmation for an event login (e.login screen). */
+/**
+ * §7 POST acesso/login_evento: password confirmation for an event login (e.login screen).
+ * `twofaCode` is ours: the second factor, asked as the login asks it (docs/decisions/015).
+ */
 export const EventLoginRequestSchema = EventRefSchema.extend({
   password: CurrentPasswordSchema,
   recaptcha: CaptchaSchema,
   to: z.string().max(2000).optional().nullable(),
+  twofaCode: OptionalTwofaCodeSchema,
 });
 export type EventLoginRequest = z.input<typeof EventLoginRequestSchema>;
 
@@ -95,6 +93,21 @@ export const LogoutRequestSchema = z
   .partial()
   .optional();
 export type LogoutRequest = z.input<typeof LogoutRequestSchema>;
+
+/**
+ * POST /api/gl_usuario/me/reautenticar (ours, docs/decisions/011-two-factor.md): the step-up
+ * before a sensitive change. A code or recovery key where 2FA is on, the password where it is off.
+ */
+export const ReauthenticateRequestSchema = z.object({
+  senha: z.string().max(200).optional().nullable(),
+  code: OptionalTwofaCodeSchema,
+});
+export type ReauthenticateRequest = z.input<typeof ReauthenticateRequestSchema>;
+
+export interface ReauthenticateResponse {
+  /** Until when sensitive changes go through without asking again (ISO 8601). */
+  reautenticado_ate: string;
+}
 
 /** §7 POST /api/acesso/conta_selecionar: the client-user link (§3) the signed-in user picks. */
 export const ContaSelecionarRequestSchema = z.object({ gl_cliente_usuario_id: IdSchema });
@@ -118,8 +131,19 @@ export const ProductParamsSchema = z.object({ pid: IdSchema });
 export const ACESSO_MESSAGES = {
   /** Wrong e-mail or password, inactive user, throttled or locked: one answer for all. */
   invalidCredentials: 'E-mail ou senha inválidos.',
-  /** The event login's password confirmation (e.login), wrong or throttled. */
+  /** The event login's password confirmation (e.login), wrong or throttled; the step-up's too. */
   invalidPassword: 'Senha inválida.',
+  passwordRequired: 'Informe sua senha.',
+  /** A sign-up's temporary password past its 48 hours (docs/decisions/017-sign-up.md). */
+  temporaryPasswordExpired:
+    'Sua senha temporária expirou. Use "Esqueci minha senha" para receber um link e criar uma nova senha.',
+  /** A sign-in with a recovery key in place of the code (§4): how many are left. */
+  recoveryKeyUsed: (left: number) =>
+    left === 0
+      ? 'Você entrou com sua última chave de recuperação. Gere novas chaves em Gerenciar 2FA.'
+      : `Você entrou com uma chave de recuperação, que não poderá ser usada de novo. ${
+          left === 1 ? 'Resta 1 chave não usada.' : `Restam ${left} chaves não usadas.`
+        }`,
   captchaFailed: 'Confirme que você não é um robô.',
   productNotFound: 'Produto não encontrado.',
   /** An unknown, expired or wrongly signed access event: nothing more is said. */

@@ -9,6 +9,7 @@ import {
   CurrentPasswordSchema,
   EmailSchema,
   NAME_MAX,
+  OptionalTwofaCodeSchema,
   PASSWORD_LENGTH_MESSAGE,
   PASSWORD_MAX,
   PASSWORD_MIN,
@@ -67,6 +68,8 @@ export const SignUpRequestSchema = z
     empresa_nome: CompanyNameSchema,
     gl_produto_id: IdSchema,
     senha: z.string().max(200).optional().nullable(),
+    /** Ours: a known e-mail's second factor, checked before anything is written. */
+    twofaCode: OptionalTwofaCodeSchema,
     evento_id: IdSchema.optional().nullable(),
     evento_token: TokenSchema.optional().nullable(),
     recaptcha: CaptchaSchema,
@@ -81,8 +84,8 @@ export type SignUpValues = z.output<typeof SignUpRequestSchema>;
  * - new e-mail: ok, the account exists and a temporary password was e-mailed; no session
  *   (sessao and evento null): the person signs in with the e-mailed password (§4);
  * - known e-mail, no password sent: senha_digitar, nothing created;
- * - known e-mail and its password: ok; the session and event are set when the person is signed
- *   in now (no 2FA, or a trusted device), null when they must sign in with their code.
+ * - known e-mail and its password (and, with 2FA on an untrusted device, its code): ok, signed in,
+ *   with the session and event; a missing code is a 422 on twofaCode and nothing is written.
  */
 export interface SignUpResponse {
   ok: boolean;
@@ -145,7 +148,6 @@ export const CONTA_MESSAGES = {
     `Percebemos que você já possui uma conta ${providerName}, digite sua senha para continuar.`,
   // Ours, where the specification shows none:
   accountCreated: 'Conta criada! Enviamos uma senha temporária para o seu e-mail.',
-  accountCreatedSignIn: 'Conta criada! Entre com seu e-mail, senha e código de verificação para continuar.',
   documentTaken:
     'Já existe uma conta com este CPF/CNPJ. Peça acesso a quem administra essa conta.',
   signUpNotAllowed: 'Este produto não permite criar contas por aqui.',

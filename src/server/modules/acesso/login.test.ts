@@ -97,15 +97,21 @@ describe('POST /api/acesso/login', () => {
     expect(url.searchParams.get('evento_id')).toBe(String(info.evento.id));
     expect(url.searchParams.get('evento_token')).toBe(info.evento.token);
 
-    // The session cookie names the new session; only hashes are stored.
-    expect(agent.cookies.get(SESSION_COOKIE)).toBe(`${info.sessao.id}.${info.sessao.token}`);
+    // The session cookie names the new session; only hashes are stored. The token handed to the
+    // product is not the cookie's (decision 015): read from a history, it signs nobody in.
+    const cookie = agent.cookies.get(SESSION_COOKIE) ?? '';
+    expect(cookie.startsWith(`${info.sessao.id}.`)).toBe(true);
+    expect(cookie).not.toBe(`${info.sessao.id}.${info.sessao.token}`);
     const [sessao] = await t.db.select().from(glSessao).where(eq(glSessao.id, info.sessao.id));
     expect(sessao).toMatchObject({
       gl_usuario_id: user.id,
       gl_cliente_id: cliente.id,
       gl_produto_id: produto.id,
     });
-    expect(sessao?.token_hash).toBe(hashToken(info.sessao.token));
+    expect(sessao?.token_hash).toBe(hashToken(cookie.slice(cookie.indexOf('.') + 1)));
+    const fromHistory = new ApiAgent(t.app);
+    fromHistory.cookies.set(SESSION_COOKIE, `${info.sessao.id}.${info.sessao.token}`);
+    expect((await fromHistory.get('/api/sessao/web')).body.status).toBe(400);
     const [evento] = await t.db
       .select()
       .from(glAcessoEvento)
@@ -117,9 +123,10 @@ describe('POST /api/acesso/login', () => {
       gl_cliente_id: cliente.id,
     });
     expect(evento?.token_hash).toBe(hashToken(info.evento.token));
-    const hour = (evento?.datahora_expira.getTime() ?? 0) - Date.now();
-    expect(hour).toBeGreaterThan(59 * 60_000);
-    expect(hour).toBeLessThanOrEqual(60 * 60_000);
+    // An event confirms a login for minutes, not an hour (decision 015).
+    const lifetime = (evento?.datahora_expira.getTime() ?? 0) - Date.now();
+    expect(lifetime).toBeGreaterThan(9 * 60_000);
+    expect(lifetime).toBeLessThanOrEqual(10 * 60_000);
 
     const session = await agent.get<{ usuario: { id: number }; cliente: { id: number } }>(
       '/api/sessao/web',
@@ -330,20 +337,27 @@ describe('POST /api/acesso/login with 2FA', () => {
     expect(tooOld.status).toBe(422);
   });
 
-  it('does not take a recovery key at login (§4: keys only disable 2FA)', async () => {
+  it('takes an unused recovery key in place of the code, once, and says how many are left', async () => {
     const { user } = await twofaUser();
-    const agent = await signedInAgent(t, user.id, { remoteAddress: '10.1.2.1' });
+    const agent = await signedInAgent(t, user.id, { remoteAddress: '10.1.2.1', reauthenticated: true });
     const keys = await agent.post<{ recovery_keys: string[] }>(
       '/api/gl_usuario/twofaGenerateRecoveryKeys',
     );
     expect(keys.status).toBe(200);
     const key = keys.body.data.recovery_keys[0] ?? '';
+    // As a person types it from the sheet: lower case, without the dashes.
+    const typed = key.toLowerCase().replaceAll('-', '');
     const response = await freshAgent().post(
       '/api/acesso/login',
-      loginBody(user.email, { twofaCode: key }),
+      loginBody(user.email, { twofaCode: typed }),
     );
-    expect(response.status).toBe(422);
-    expect(response.body.errors).toEqual({ twofaCode: ['Código inválido.'] });
+    expect(response.status).toBe(200);
+    expect(response.body.warnings).toEqual([
+      'Você entrou com uma chave de recuperação, que não poderá ser usada de novo. Restam 9 chaves não usadas.',
+    ]);
+    const again = await freshAgent().post('/api/acesso/login', loginBody(user.email, { twofaCode: key }));
+    expect(again.status).toBe(422);
+    expect(again.body.errors).toEqual({ twofaCode: ['Código inválido.'] });
   });
 
   it('trusts the device on request: a cookie for 60 days, then no code is needed on it', async () => {

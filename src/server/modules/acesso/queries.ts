@@ -13,6 +13,7 @@ export async function findUserByEmail(db: Queryable, email: string) {
       id: glUsuario.id,
       email: glUsuario.email,
       senha_hash: glUsuario.senha_hash,
+      senha_temporaria_expira: glUsuario.senha_temporaria_expira,
       ativo: glUsuario.ativo,
       twofa_ativo: glUsuario.twofa_ativo,
     })

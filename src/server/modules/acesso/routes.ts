@@ -7,27 +7,31 @@ import {
   EventLoginRequestSchema,
   LoginRequestSchema,
   LogoutRequestSchema,
+  ReauthenticateRequestSchema,
   type EventLoginResponse,
+  type ReauthenticateResponse,
 } from '#shared/schemas/acesso';
-import { requireUser } from '../../auth/guards.ts';
+import { STEP_UP_WINDOW_MS, currentUserId, requireUser } from '../../auth/guards.ts';
 import { requireCaptcha, type CaptchaProvider } from '../../captcha/provider.ts';
 import { badRequest, notFound, unauthorized } from '../../errors.ts';
-import { deleteSessionWithToken } from '../../session/session-store.ts';
 import { findActiveProduct } from '../produto/service.ts';
 import { DEVICE_COOKIE, setTrustedDeviceCookie } from '../twofa/service.ts';
 import {
   authenticate,
   autoSelectClient,
   buildLoginInfo,
+  consumeEventForLogin,
   createAccessEvent,
   eventNotFound,
   eventUserEmail,
-  findValidEvent,
+  findLiveEvent,
   invalidCredentials,
   invalidPassword,
   productNotFound,
+  reauthenticate,
   safeRedirect,
   type AcessoDeps,
+  type Authentication,
 } from './service.ts';
 import { findUserClientLink } from './queries.ts';
 
@@ -59,7 +63,7 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
       const produto = await findActiveProduct(db, body.gl_produto_id, publicUrl);
       if (!produto) throw productNotFound();
 
-      const { usuarioId, deviceCookie } = await authenticate(acesso, {
+      const auth = await authenticate(acesso, {
         email: body.email,
         password: body.senha,
         ip: request.ip,
@@ -70,11 +74,17 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
           trustName: body.twofaTrust ? (body.twofaTrustName ?? null) : null,
         },
       });
-      if (deviceCookie) setTrustedDeviceCookie(reply, deviceCookie, acesso.twofa.secureCookies);
+      const { usuarioId } = auth;
+      if (auth.deviceCookie) setTrustedDeviceCookie(reply, auth.deviceCookie, acesso.twofa.secureCookies);
 
       const clienteId = await autoSelectClient(db, usuarioId);
       // A new session id and token (and so a new CSRF token): no fixation (docs/decisions/002).
-      const session = await request.session.start({ usuarioId, clienteId, produtoId: produto.id });
+      const session = await request.session.start({
+        usuarioId,
+        clienteId,
+        produtoId: produto.id,
+        reauthenticated: auth.reauthenticated,
+      });
       const event = await createAccessEvent(db, {
         tipo: 'login',
         usuarioId,
@@ -92,23 +102,52 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
           event,
           publicUrl,
         }),
+        { warnings: recoveryKeyWarnings(auth) },
       );
     },
   );
 
   /**
-   * §7 POST /api/acesso/logout: ends the cookie's session; the notice screen also sends the
-   * session it was given, which ends too when its token matches.
+   * §7 POST /api/acesso/logout: ends the cookie's session, and with it its access events; the
+   * notice screen also sends the session it was given (sessao_id and the handoff token), which
+   * ends too when the token is that session's.
    */
   app.post('/acesso/logout', { schema: { body: LogoutRequestSchema } }, async (request) => {
     const body = request.body;
     if (body?.sessao_id && body.sessao_token)
-      await deleteSessionWithToken(db, body.sessao_id, body.sessao_token);
+      await request.session.endHandedOff(body.sessao_id, body.sessao_token);
     await request.session.end();
     return envelope(null);
   });
 
-  /** §7 POST /api/acesso/evento_getInfo: the login info again, for the session's own user. */
+  /**
+   * The step-up (docs/decisions/011-two-factor.md): the signed-in person proves it is them again
+   * before a sensitive change; the session counts as freshly proven for STEP_UP_WINDOW_MS.
+   * Allowed while a new password is due, as it changes nothing.
+   */
+  app.post(
+    '/gl_usuario/me/reautenticar',
+    { schema: { body: ReauthenticateRequestSchema }, preValidation: requireUser(db), config: limited },
+    async (request, reply) => {
+      const now = new Date();
+      await reauthenticate(
+        acesso,
+        { usuarioId: currentUserId(request), ip: request.ip, ...request.body },
+        now,
+      );
+      await request.session.markReauthenticated(now);
+      reply.header('Cache-Control', 'no-store');
+      const data: ReauthenticateResponse = {
+        reautenticado_ate: new Date(now.getTime() + STEP_UP_WINDOW_MS).toISOString(),
+      };
+      return envelope(data);
+    },
+  );
+
+  /**
+   * §7 POST /api/acesso/evento_getInfo: the login info again, only to the session the event was
+   * issued to (a token read elsewhere is useless without that session's cookie).
+   */
   app.post(
     '/acesso/evento_getInfo',
     { schema: { body: EventInfoRequestSchema }, preValidation: requireUser(db), config: limited },
@@ -116,12 +155,11 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
       const record = request.session.record;
       const session = request.session.credentials;
       if (!record || !session) throw unauthorized();
-      const event = await findValidEvent(db, {
+      const event = await findLiveEvent(db, {
         id: request.body.evento_id,
         token: request.body.evento_token,
       });
-      if (!event) throw eventNotFound();
-      if (event.gl_usuario_id !== record.usuarioId) throw unauthorized();
+      if (!event || event.gl_sessao_id !== record.id) throw eventNotFound();
       reply.header('Cache-Control', 'no-store');
       return envelope(
         await buildLoginInfo(db, {
@@ -195,9 +233,17 @@ export const acessoAliasRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = 
   done();
 };
 
+/** §4: a sign-in with a recovery key says how many keys are left (a warning notice). */
+function recoveryKeyWarnings(auth: Authentication): string[] {
+  return auth.recoveryKeysLeft === null ? [] : [ACESSO_MESSAGES.recoveryKeyUsed(auth.recoveryKeysLeft)];
+}
+
 /**
- * §7 POST acesso/login_evento (e.login): the password of an event's user opens a new session
- * for that user, product and client; data.to is where to go (never another host).
+ * §7 POST acesso/login_evento (e.login): the password of an event's user, and the second factor
+ * exactly as the login asks it (a code or recovery key, or a trusted device of this browser),
+ * open a new session for that user, product and client; data.to is where to go (never another
+ * host). An event confirms one login, within LOGIN_EVENT_TTL_MS, while its session lives
+ * (docs/decisions/015-sign-in-and-events.md).
  */
 function registerEventLogin(
   app: ZodApp,
@@ -223,26 +269,34 @@ function registerEventLogin(
     async (request, reply) => {
       const body = request.body;
       await requireCaptcha(captcha, body.recaptcha, request.ip);
-      const event = await findValidEvent(db, { id: body.evento_id, token: body.evento_token });
-      const email = event && (await eventUserEmail(db, event.gl_usuario_id));
+      const event = await findLiveEvent(db, { id: body.evento_id, token: body.evento_token });
+      const email = event?.usableForLogin && (await eventUserEmail(db, event.gl_usuario_id));
       if (!event || !email) throw eventNotFound();
       const produto = await findActiveProduct(db, event.gl_produto_id, publicUrl);
       if (!produto) throw productNotFound();
 
-      const { usuarioId } = await authenticate(acesso, {
+      const auth = await authenticate(acesso, {
         email,
         password: body.password,
         ip: request.ip,
         invalid: invalidPassword,
+        secondFactor: {
+          code: body.twofaCode,
+          deviceCookie: request.cookies[DEVICE_COOKIE],
+          trustName: null,
+        },
       });
+      // One confirmation per event, even when several arrive at once.
+      if (!(await consumeEventForLogin(db, event.id))) throw eventNotFound();
       await request.session.start({
-        usuarioId,
+        usuarioId: auth.usuarioId,
         clienteId: event.gl_cliente_id,
         produtoId: produto.id,
+        reauthenticated: auth.reauthenticated,
       });
       reply.header('Cache-Control', 'no-store');
       const data: EventLoginResponse = { to: safeRedirect(body.to, produto.url, publicUrl) };
-      return envelope(data);
+      return envelope(data, { warnings: recoveryKeyWarnings(auth) });
     },
   );
 }

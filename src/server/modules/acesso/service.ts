@@ -1,9 +1,21 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TWOFA_CODE_INVALID_MESSAGE, TWOFA_CODE_REQUIRED_MESSAGE } from '#shared/fields';
 import { ACESSO_MESSAGES, type LoginInfo } from '#shared/schemas/acesso';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import {
+  ACCOUNT_ADDRESS_POLICY,
+  ACCOUNT_POLICY,
+  ADDRESS_POLICY,
+  accountAddressKey,
+  accountKey,
+  addressKey,
+  clearFailures,
+  isBlocked,
+  recordFailure,
+  type ThrottlePolicy,
+} from '../../auth/throttle.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { glAcessoEvento } from '../../db/schema.ts';
+import { glAcessoEvento, glAcessoTentativa, glSessao } from '../../db/schema.ts';
 import { AppError, fieldError, notFound, unauthorized } from '../../errors.ts';
 import { hashToken, randomToken, safeEqual } from '../../session/tokens.ts';
 import { findActiveProduct } from '../produto/service.ts';
@@ -12,7 +24,9 @@ import {
   isTrustedDevice,
   shouldAskCreate,
   trustDevice,
-  verifyLoginCode,
+  unusedRecoveryKeys,
+  verifySecondFactor,
+  type SecondFactor,
   type TwofaDeps,
 } from '../twofa/service.ts';
 import {
@@ -21,18 +35,13 @@ import {
   findUserById,
   listClientLinks,
 } from './queries.ts';
-import {
-  ACCOUNT_POLICY,
-  ADDRESS_POLICY,
-  accountKey,
-  addressKey,
-  clearFailures,
-  isBlocked,
-  recordFailure,
-} from './throttle.ts';
 
-/** §3/§4: the login event a product receives with the session; valid for an hour. */
-export const LOGIN_EVENT_TTL_MS = 60 * 60 * 1000;
+/**
+ * §3/§4: an access event confirms a login for this long (docs/decisions/015): long enough for
+ * the product to send the person to e.login right after the handoff, short enough that a token
+ * read from a browser's history is already dead.
+ */
+export const LOGIN_EVENT_TTL_MS = 10 * 60 * 1000;
 
 export interface AcessoDeps {
   db: Database;
@@ -56,11 +65,14 @@ export const invalidPassword = () =>
   new AppError(401, ACESSO_MESSAGES.invalidPassword, 'invalid_credentials');
 export const productNotFound = () => notFound(ACESSO_MESSAGES.productNotFound, 'product_not_found');
 export const eventNotFound = () => notFound(ACESSO_MESSAGES.eventNotFound, 'event_not_found');
+const codeRequired = () => fieldError('twofaCode', TWOFA_CODE_REQUIRED_MESSAGE, 'twofa_required');
+const codeInvalid = () => fieldError('twofaCode', TWOFA_CODE_INVALID_MESSAGE, 'twofa_invalid_code');
 
 // ---------------------------------------------------------------------------------------------
 // Credentials
 
 export interface SecondFactorInput {
+  /** A TOTP code or a recovery key. */
   code: string | null | undefined;
   /** The trusted-device cookie the browser sent. */
   deviceCookie: string | undefined;
@@ -68,11 +80,73 @@ export interface SecondFactorInput {
   trustName: string | null;
 }
 
+export interface Authentication {
+  usuarioId: number;
+  /** The cookie naming a device trusted now, to set on the answer. */
+  deviceCookie: string | null;
+  /** What the second step took; null when 2FA is off or the device is trusted. */
+  secondFactor: SecondFactor | null;
+  /** Unused recovery keys left, when one was used now. */
+  recoveryKeysLeft: number | null;
+  /**
+   * Every factor the step-up would ask was checked (the password where 2FA is off, a code or
+   * recovery key where it is on): the session may start "freshly proven" (decision 011).
+   */
+  reauthenticated: boolean;
+}
+
+/** The password keys of decision 010, with their policies. */
+function passwordKeys(email: string, ip: string): [string, ThrottlePolicy][] {
+  return [
+    [accountAddressKey(email, ip), ACCOUNT_ADDRESS_POLICY],
+    [addressKey(ip), ADDRESS_POLICY],
+    [accountKey(email), ACCOUNT_POLICY],
+  ];
+}
+
 /**
- * Checks an e-mail and password (and the TOTP code when the user has 2FA on and the device is
- * not trusted), throttled per account and per address. Every refusal of the credentials is the
- * same `invalid()` error; a blocked attempt gets it without the password being checked.
- * Returns the user and, when a device was trusted now, the cookie value naming it.
+ * A password check under the throttle of decision 010: blocked → refused unchecked; wrong →
+ * counted on every key; right → the account's keys forgotten. The account-wide lock is skipped
+ * for a trusted device of the owner, so strangers cannot lock the owner out.
+ */
+async function checkPassword(
+  deps: AcessoDeps,
+  input: {
+    email: string;
+    password: string;
+    ip: string;
+    user: { senha_hash: string; ativo: boolean } | null;
+    trustedDevice: boolean;
+  },
+  now: Date,
+): Promise<boolean> {
+  const { db } = deps;
+  const keys = passwordKeys(input.email, input.ip);
+  const guarded = keys
+    .filter(([key]) => !(input.trustedDevice && key === accountKey(input.email)))
+    .map(([key]) => key);
+  let ok = false;
+  if (!(await isBlocked(db, guarded, now))) {
+    // Always one argon2 verification, so the answer time does not tell whether the e-mail exists.
+    const passwordOk = await verifyPassword(
+      input.user?.senha_hash ?? (await deps.dummyHash),
+      input.password,
+    );
+    ok = passwordOk && input.user?.ativo === true;
+  }
+  if (!ok) {
+    for (const [key, policy] of keys) await recordFailure(db, key, policy, now);
+    return false;
+  }
+  await clearFailures(db, [accountAddressKey(input.email, input.ip), accountKey(input.email)], now);
+  return true;
+}
+
+/**
+ * Checks an e-mail and password, then the second factor when the user has 2FA on and the device
+ * is not trusted: a TOTP code or a recovery key (§4). Every refusal of the password is the same
+ * `invalid()` error; codes are throttled per user (decision 010). Nothing is written by the
+ * caller before this returns, so a password alone never acts for a 2FA user.
  */
 export async function authenticate(
   deps: AcessoDeps,
@@ -81,65 +155,101 @@ export async function authenticate(
     password: string;
     ip: string;
     invalid: () => AppError;
-    /** Absent: no second factor asked (the event login confirms a session already proven). */
-    secondFactor?: SecondFactorInput;
+    secondFactor: SecondFactorInput;
   },
   now = new Date(),
-): Promise<{ usuarioId: number; deviceCookie: string | null }> {
+): Promise<Authentication> {
   const { db, twofa } = deps;
-  const account = accountKey(input.email);
-  const address = addressKey(input.ip);
-  const fail = async () => {
-    await recordFailure(db, account, ACCOUNT_POLICY, now);
-    await recordFailure(db, address, ADDRESS_POLICY, now);
-    return input.invalid();
-  };
-
-  if (await isBlocked(db, [account, address], now)) throw await fail();
   const user = await findUserByEmail(db, input.email);
-  // Always one argon2 verification, so the answer time does not tell whether the e-mail exists.
-  const passwordOk = await verifyPassword(
-    user?.senha_hash ?? (await deps.dummyHash),
-    input.password,
-  );
-  if (!user?.ativo || !passwordOk) throw await fail();
-
-  let deviceCookie: string | null = null;
   const second = input.secondFactor;
-  if (
-    second &&
-    user.twofa_ativo &&
-    !(await isTrustedDevice(twofa, user.id, second.deviceCookie, now))
-  ) {
-    const code = second.code?.trim();
-    if (!code) throw fieldError('twofaCode', TWOFA_CODE_REQUIRED_MESSAGE, 'twofa_required');
-    if (!(await verifyLoginCode(twofa, user.id, code, now))) {
-      await fail();
-      throw fieldError('twofaCode', TWOFA_CODE_INVALID_MESSAGE, 'twofa_invalid_code');
-    }
-    if (second.trustName) {
-      deviceCookie = await trustDevice(
-        twofa,
-        { usuarioId: user.id, nome: second.trustName, ip: input.ip },
-        now,
-      );
-    }
+  const trustedDevice = user ? await isTrustedDevice(twofa, user.id, second.deviceCookie, now) : false;
+  const passwordOk = await checkPassword(deps, { ...input, user, trustedDevice }, now);
+  if (!user || !passwordOk) throw input.invalid();
+  // A temporary password works for 48 hours (decision 017); only a reset replaces it then.
+  if (user.senha_temporaria_expira && user.senha_temporaria_expira <= now) {
+    throw new AppError(401, ACESSO_MESSAGES.temporaryPasswordExpired, 'temporary_password_expired');
   }
-  await clearFailures(db, account, now);
-  return { usuarioId: user.id, deviceCookie };
+
+  const result: Authentication = {
+    usuarioId: user.id,
+    deviceCookie: null,
+    secondFactor: null,
+    recoveryKeysLeft: null,
+    reauthenticated: !user.twofa_ativo,
+  };
+  if (!user.twofa_ativo || trustedDevice) return result;
+
+  const code = second.code?.trim();
+  if (!code) throw codeRequired();
+  const factor = await verifySecondFactor(twofa, user.id, code, now);
+  if (!factor) {
+    // Also counted per address: one machine trying codes of many accounts.
+    await recordFailure(db, addressKey(input.ip), ADDRESS_POLICY, now);
+    throw codeInvalid();
+  }
+  result.secondFactor = factor;
+  result.reauthenticated = true;
+  if (factor === 'recovery_key') result.recoveryKeysLeft = await unusedRecoveryKeys(db, user.id);
+  if (second.trustName) {
+    result.deviceCookie = await trustDevice(
+      twofa,
+      { usuarioId: user.id, nome: second.trustName, ip: input.ip },
+      now,
+    );
+  }
+  return result;
 }
 
 /**
- * Forgets an account's failed sign-ins: a password reset proves the address, so the lock the
- * failures may have set (decision 010) ends with it.
+ * The step-up (docs/decisions/011-two-factor.md): the signed-in user proves it is them again,
+ * with a code or recovery key where 2FA is on, with the password where it is off. Throttled like
+ * the sign-in; a refusal is a field error of the dialog.
  */
-export async function clearLoginFailures(db: Queryable, email: string, now = new Date()): Promise<void> {
-  await clearFailures(db, accountKey(email), now);
+export async function reauthenticate(
+  deps: AcessoDeps,
+  input: { usuarioId: number; ip: string; senha?: string | null | undefined; code?: string | null | undefined },
+  now = new Date(),
+): Promise<void> {
+  const user = await findUserById(deps.db, input.usuarioId);
+  if (!user?.ativo) throw unauthorized();
+  if (user.twofa_ativo) {
+    const code = input.code?.trim();
+    if (!code) throw fieldError('code', TWOFA_CODE_REQUIRED_MESSAGE, 'twofa_required');
+    if (!(await verifySecondFactor(deps.twofa, user.id, code, now))) {
+      throw fieldError('code', TWOFA_CODE_INVALID_MESSAGE, 'twofa_invalid_code');
+    }
+    return;
+  }
+  if (!input.senha) throw fieldError('senha', ACESSO_MESSAGES.passwordRequired, 'password_required');
+  const ok = await checkPassword(
+    deps,
+    { email: user.email, password: input.senha, ip: input.ip, user, trustedDevice: false },
+    now,
+  );
+  if (!ok) throw fieldError('senha', ACESSO_MESSAGES.invalidPassword, 'invalid_credentials');
+}
+
+/**
+ * Forgets an account's failed sign-ins from every address: a password reset proves the address,
+ * so the blocks the failures may have set (decision 010) end with it.
+ */
+export async function clearLoginFailures(db: Queryable, email: string): Promise<void> {
+  const key = accountKey(email);
+  await db
+    .delete(glAcessoTentativa)
+    .where(
+      sql`${glAcessoTentativa.chave} = ${key} or starts_with(${glAcessoTentativa.chave}, ${`${key}|`})`,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Access events (evento_id + evento_token, §3)
 
+/**
+ * An access event of a session (docs/decisions/015): it names the sign-in to the product, lets
+ * that session's own SPA ask its login info again, and confirms one event login within
+ * LOGIN_EVENT_TTL_MS. It dies with its session (logout, expiry, a password or 2FA change).
+ */
 export async function createAccessEvent(
   db: Queryable,
   input: {
@@ -147,7 +257,7 @@ export async function createAccessEvent(
     usuarioId: number;
     produtoId: number;
     clienteId: number | null;
-    sessaoId: string | null;
+    sessaoId: string;
   },
   now = new Date(),
 ): Promise<{ id: number; token: string }> {
@@ -161,6 +271,7 @@ export async function createAccessEvent(
       gl_produto_id: input.produtoId,
       gl_cliente_id: input.clienteId,
       gl_sessao_id: input.sessaoId,
+      datahora_criado: now,
       datahora_expira: new Date(now.getTime() + LOGIN_EVENT_TTL_MS),
     })
     .returning({ id: glAcessoEvento.id });
@@ -168,8 +279,11 @@ export async function createAccessEvent(
   return { id: row.id, token };
 }
 
-/** An unexpired event whose token matches, or null (the caller says nothing more, §3). */
-export async function findValidEvent(
+/**
+ * The event whose token matches, with its session still alive, or null (the caller says nothing
+ * more, §3). Whether it may still confirm a login is `usableForLogin`.
+ */
+export async function findLiveEvent(
   db: Queryable,
   ref: { id: number; token: string },
   now = new Date(),
@@ -182,10 +296,37 @@ export async function findValidEvent(
       gl_usuario_id: glAcessoEvento.gl_usuario_id,
       gl_produto_id: glAcessoEvento.gl_produto_id,
       gl_cliente_id: glAcessoEvento.gl_cliente_id,
+      gl_sessao_id: glAcessoEvento.gl_sessao_id,
+      datahora_expira: glAcessoEvento.datahora_expira,
+      datahora_usado: glAcessoEvento.datahora_usado,
     })
     .from(glAcessoEvento)
-    .where(and(eq(glAcessoEvento.id, ref.id), gt(glAcessoEvento.datahora_expira, now)));
-  return event && safeEqual(event.token_hash, hashToken(ref.token)) ? event : null;
+    .innerJoin(glSessao, eq(glSessao.id, glAcessoEvento.gl_sessao_id))
+    .where(and(eq(glAcessoEvento.id, ref.id), sql`${glSessao.datahora_expira} > ${now.toISOString()}::timestamptz`));
+  if (!event || !safeEqual(event.token_hash, hashToken(ref.token))) return null;
+  return {
+    ...event,
+    usableForLogin: event.datahora_usado === null && event.datahora_expira > now,
+  };
+}
+
+/**
+ * Uses an event up as a login confirmation: of concurrent confirmations exactly one gets true
+ * (the conditional update decides).
+ */
+export async function consumeEventForLogin(db: Queryable, eventId: number, now = new Date()): Promise<boolean> {
+  const used = await db
+    .update(glAcessoEvento)
+    .set({ datahora_usado: now })
+    .where(
+      and(
+        eq(glAcessoEvento.id, eventId),
+        isNull(glAcessoEvento.datahora_usado),
+        sql`${glAcessoEvento.datahora_expira} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: glAcessoEvento.id });
+  return used.length === 1;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -249,7 +390,8 @@ export async function buildLoginInfo(
       ? (links.find((link) => link.cliente_id === cliente.id)?.nivel ?? null)
       : null,
     contrato_evento_aberto: pending,
-    twofa_shouldAskCreate: shouldAskCreate(user, now),
+    // The password comes first (§4); the activation offer waits for the next sign-in.
+    twofa_shouldAskCreate: !user.senha_revalidar && shouldAskCreate(user, now),
   };
 }
 

@@ -98,10 +98,15 @@ describe('staff area permissions (§6, decision 030)', () => {
     const refused = await supervisor.post(`/api/admin/gl_usuario/${strong.id}/twofa_resetar`);
     expect(refused.status).toBe(403);
     const weak = await createUser(t.db, { nivel: 5, twofa_ativo: true });
+    const weakSession = await signedInAgent(t, weak.id);
     const reset = await supervisor.post(`/api/admin/gl_usuario/${weak.id}/twofa_resetar`);
     expect(reset.status).toBe(200);
+    // Their sessions end with their 2FA (security review item 7).
+    expect((await weakSession.get('/api/sessao/web')).body.status).toBe(400);
+    const laterSession = await signedInAgent(t, weak.id);
     const forced = await supervisor.post(`/api/admin/gl_usuario/${weak.id}/senha_revalidar`);
     expect(forced.status).toBe(200);
+    expect((await laterSession.get('/api/sessao/web')).body.status).toBe(400);
     const [row] = await t.db.select().from(glUsuario).where(eq(glUsuario.id, weak.id));
     expect(row).toMatchObject({ twofa_ativo: false, senha_revalidar: true });
     // Staff levels are the admins' call only.

@@ -11,6 +11,7 @@ import {
   glUsuarioDispositivo,
 } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
+import { deleteUserSessions } from '../../session/session-store.ts';
 import { findClientSummary } from './queries.ts';
 
 /** The client a staff admin is about to work in (§6 "Admin can select a client via a call"). */
@@ -42,7 +43,10 @@ export async function assertMayChangeUser(db: Queryable, actorId: number, target
   }
 }
 
-/** Turns a person's 2FA off: secret, recovery keys and trusted devices go (they enrol again). */
+/**
+ * Turns a person's 2FA off: secret, recovery keys, trusted devices and sessions go (they sign in
+ * again and enrol again; security review item 7).
+ */
 export async function resetTwofa(db: Queryable, usuarioId: number) {
   await db
     .update(glUsuario)
@@ -50,11 +54,16 @@ export async function resetTwofa(db: Queryable, usuarioId: number) {
     .where(eq(glUsuario.id, usuarioId));
   await db.delete(glUsuarioChaveRecuperacao).where(eq(glUsuarioChaveRecuperacao.gl_usuario_id, usuarioId));
   await db.delete(glUsuarioDispositivo).where(eq(glUsuarioDispositivo.gl_usuario_id, usuarioId));
+  await deleteUserSessions(db, usuarioId);
 }
 
-/** The next login must set a new password (conta_criar_senha, §4). */
+/**
+ * The next login must set a new password (conta_criar_senha, §4); open sessions end, so the
+ * change cannot be put off by staying signed in.
+ */
 export async function forcePasswordChange(db: Queryable, usuarioId: number) {
   await db.update(glUsuario).set({ senha_revalidar: true }).where(eq(glUsuario.id, usuarioId));
+  await deleteUserSessions(db, usuarioId);
 }
 
 export async function setStaffLevel(db: Queryable, usuarioId: number, nivel: number | null) {

@@ -19,7 +19,7 @@ import {
   type AcessoDeps,
 } from '../acesso/service.ts';
 import { findActiveProduct } from '../produto/service.ts';
-import { DEVICE_COOKIE, isTrustedDevice } from '../twofa/service.ts';
+import { DEVICE_COOKIE } from '../twofa/service.ts';
 import {
   createClientForUser,
   createUserWithClient,
@@ -98,8 +98,10 @@ export const contaRoutes: FastifyPluginCallbackZod<ContaRoutesOptions> = (app, o
       }
 
       if (!body.senha) return passwordPrompt();
-      // The sign-in check, throttle included; a wrong password is a field error of this form.
-      const { usuarioId } = await authenticate(acesso, {
+      // The sign-in check, throttle and second factor included, before anything is written: a
+      // password alone never acts for a 2FA user (security review item 10). A wrong password is
+      // a field error of this form; a missing code asks the form for it (422 on twofaCode).
+      const auth = await authenticate(acesso, {
         email: body.email,
         password: body.senha,
         ip: request.ip,
@@ -107,27 +109,24 @@ export const contaRoutes: FastifyPluginCallbackZod<ContaRoutesOptions> = (app, o
           new AppError(422, CONTA_MESSAGES.wrongPassword, 'invalid_credentials', {
             senha: [CONTA_MESSAGES.wrongPassword],
           }),
+        secondFactor: {
+          code: body.twofaCode,
+          deviceCookie: request.cookies[DEVICE_COOKIE],
+          trustName: null,
+        },
       });
+      const { usuarioId } = auth;
       const { clienteId } = await inSignUpTransaction(
         db,
         (tx) => createClientForUser(tx, usuarioId, client, meta),
         () => new Error('unexpected: e-mail taken for an existing user'),
       );
 
-      // A password alone opens no session for a user with 2FA on an untrusted device.
-      const needsCode =
-        existing.twofa_ativo &&
-        !(await isTrustedDevice(acesso.twofa, usuarioId, request.cookies[DEVICE_COOKIE], now));
-      if (needsCode) {
-        return envelope<SignUpResponse>(
-          { ok: true, senha_digitar: false, sessao: null, evento: null, url: loginUrl(produto.id) },
-          { message: CONTA_MESSAGES.accountCreatedSignIn },
-        );
-      }
       const session = await request.session.start({
         usuarioId,
         clienteId,
         produtoId: produto.id,
+        reauthenticated: auth.reauthenticated,
       });
       const event = await createAccessEvent(db, {
         tipo: 'conta_criar',
@@ -205,7 +204,12 @@ export const contaRoutes: FastifyPluginCallbackZod<ContaRoutesOptions> = (app, o
   /** §7 POST /api/acesso/conta_criar_senha: the temporary password replaced; data is login info. */
   app.post(
     '/acesso/conta_criar_senha',
-    { schema: { body: CreatePasswordRequestSchema }, preValidation: requireUser(db), config: limited },
+    {
+      schema: { body: CreatePasswordRequestSchema },
+      preValidation: requireUser(db),
+      // The one call a person with a temporary password may make (docs/decisions/017).
+      config: { ...limited, allowPendingPassword: true },
+    },
     async (request, reply) => {
       const record = request.session.record;
       const session = request.session.credentials;

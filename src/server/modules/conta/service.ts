@@ -18,6 +18,8 @@ export const CREATOR_LEVEL = 10;
 /** Letters and digits a person can copy from an e-mail without confusing them (no 0/O, 1/l/I). */
 const TEMPORARY_PASSWORD_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 const TEMPORARY_PASSWORD_LENGTH = 12;
+/** A temporary password stops working 48 hours after it was sent (docs/decisions/017-sign-up.md). */
+export const TEMPORARY_PASSWORD_TTL_MS = 48 * 60 * 60 * 1000;
 
 /** A temporary password from the CSPRNG: 12 of 55 symbols, about 69 bits. */
 export function temporaryPassword(): string {
@@ -143,6 +145,7 @@ export async function createUserWithClient(
           telefone_celular: input.telefone_celular,
           senha_hash: senhaHash,
           senha_revalidar: true,
+          senha_temporaria_expira: new Date(meta.now.getTime() + TEMPORARY_PASSWORD_TTL_MS),
         })
         .returning({ id: glUsuario.id });
       if (!user) throw new Error('gl_usuario: insert returned no row');
@@ -184,7 +187,12 @@ export async function replaceTemporaryPassword(
   // Conditional: of two concurrent requests, one replaces the temporary password.
   const updated = await db
     .update(glUsuario)
-    .set({ senha_hash: senhaHash, senha_revalidar: false, datahora_senha_alterada: now })
+    .set({
+      senha_hash: senhaHash,
+      senha_revalidar: false,
+      senha_temporaria_expira: null,
+      datahora_senha_alterada: now,
+    })
     .where(and(eq(glUsuario.id, usuarioId), eq(glUsuario.senha_revalidar, true)))
     .returning({ id: glUsuario.id });
   if (updated.length === 0) throw conflict(CONTA_MESSAGES.passwordAlreadySet, 'password_already_set');

@@ -14,6 +14,7 @@ import {
   randomCpf,
 } from '../../../../tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { testTotpSecret, totpCode } from '../../../../tests/helpers/totp.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import {
   glCliente,
@@ -137,6 +138,38 @@ describe('POST /api/acesso/conta_criar with a new e-mail', () => {
     expect(login.body.data.senha_revalidar).toBe(true);
     expect(login.body.data.cliente?.razao_social).toBe('Joana Prado');
     expect(login.body.data.contrato_ultimo).toBeNull();
+    // The password comes first: no 2FA offer yet, and nothing but conta_criar_senha goes through.
+    expect(login.body.data.twofa_shouldAskCreate).toBe(false);
+    const me = await caller.get('/api/gl_usuario/me');
+    expect(me.status).toBe(403);
+    expect(me.body.message).toBe('Defina uma nova senha para continuar.');
+    const replaced = await caller.post('/api/acesso/conta_criar_senha', { senha: 'minha-senha-nova' });
+    expect(replaced.status).toBe(200);
+    expect((await caller.get('/api/gl_usuario/me')).status).toBe(200);
+  });
+
+  it('lets the temporary password work for 48 hours only (docs/decisions/017)', async () => {
+    const body = payload();
+    const before = Date.now();
+    await signUp(agent(), body);
+    const user = await userByEmail(body.email);
+    const expires = user?.senha_temporaria_expira?.getTime() ?? 0;
+    expect(expires - before).toBeGreaterThanOrEqual(48 * 3600_000 - 1000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(48 * 3600_000);
+    await t.db
+      .update(glUsuario)
+      .set({ senha_temporaria_expira: new Date(Date.now() - 1000) })
+      .where(eq(glUsuario.email, body.email));
+    const login = await agent().post('/api/acesso/login', {
+      email: body.email,
+      senha: await temporaryPasswordOf(body.email),
+      recaptcha: 'ok',
+      gl_produto_id: produto.id,
+    });
+    expect(login.status).toBe(401);
+    expect(login.body.message).toBe(
+      'Sua senha temporária expirou. Use "Esqueci minha senha" para receber um link e criar uma nova senha.',
+    );
   });
 
   it('makes a company client for a CNPJ, numeric or alphanumeric, named after the company', async () => {
@@ -315,18 +348,31 @@ describe('POST /api/acesso/conta_criar with an e-mail that has an account', () =
     expect((await userByEmail(user.email))?.telefone_celular).toBe(user.telefone_celular);
   });
 
-  it('opens no session for a user with 2FA on an untrusted device, but adds the client', async () => {
+  it('writes nothing for a 2FA user on an untrusted device until the code is right (review item 10)', async () => {
     const user = await createUser(t.db);
-    await enableTwofa(t.db, user.id, 'JBSWY3DPEHPK3PXP');
+    const secret = testTotpSecret();
+    await enableTwofa(t.db, user.id, secret);
     const caller = agent();
     const body = payload({ email: user.email, senha: 'demo1234' });
-    const response = await signUp(caller, body);
-    expect(response.status).toBe(200);
-    expect(response.body.message).toBe(CONTA_MESSAGES.accountCreatedSignIn);
-    expect(response.body.data).toMatchObject({ ok: true, sessao: null, evento: null });
+    const consents = async () =>
+      (await t.db.select().from(glUsuarioTermoAceite).where(eq(glUsuarioTermoAceite.gl_usuario_id, user.id))).length;
+
+    const missing = await signUp(caller, body);
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ twofaCode: ['Por favor, insira o código de verificação.'] });
+    const wrong = await signUp(caller, { ...body, twofaCode: totpCode(secret, { stepOffset: 5 }) });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ twofaCode: ['Código inválido.'] });
+    expect(await clientByDocument(body.cpfcnpj)).toBeUndefined();
+    expect(await consents()).toBe(0);
+    expect((await caller.get<{ usuario: unknown }>('/api/sessao/web')).body.data.usuario).toBeNull();
+
+    const right = await signUp(caller, { ...body, twofaCode: totpCode(secret) });
+    expect(right.status).toBe(200);
+    expect(right.body.data).toMatchObject({ ok: true, senha_digitar: false });
+    expect(right.body.data.sessao).not.toBeNull();
     expect(await clientByDocument(body.cpfcnpj)).toBeDefined();
-    const session = await caller.get<{ usuario: unknown }>('/api/sessao/web');
-    expect(session.body.data.usuario).toBeNull();
+    expect(await consents()).toBe(2);
   });
 
   it('signs in a user with 2FA on a trusted device', async () => {

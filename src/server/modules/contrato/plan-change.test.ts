@@ -151,7 +151,7 @@ describe('POST /api/gl_contrato_evento/selecionarPlanoAssinar', () => {
     };
     const session = await agent.get<{ contrato_evento_aberto: unknown }>('/api/sessao/web');
     expect(session.body.data.contrato_evento_aberto).toEqual(open);
-    const event = await createAccessEvent(t.db, { tipo: 'login', usuarioId: w.manager.id, produtoId: w.produto.id, clienteId: w.cliente.id, sessaoId: null });
+    const event = await createAccessEvent(t.db, { tipo: 'login', usuarioId: w.manager.id, produtoId: w.produto.id, clienteId: w.cliente.id, sessaoId: agent.sessionId ?? '' });
     const info = await agent.post<LoginInfo>('/api/acesso/evento_getInfo', { evento_id: event.id, evento_token: event.token });
     expect(info.body.data.contrato_evento_aberto).toEqual(open);
 

@@ -1,9 +1,10 @@
-import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password.ts';
 import type { Database } from '../../db/database.ts';
-import { glSessao, glUsuario, glUsuarioSenhaToken } from '../../db/schema.ts';
+import { glUsuario, glUsuarioSenhaToken } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { passwordChangedMail, passwordResetMail } from '../../mail/templates.ts';
+import { deleteUserSessions } from '../../session/session-store.ts';
 import { hashToken, randomToken } from '../../session/tokens.ts';
 import { clearLoginFailures } from '../acesso/service.ts';
 
@@ -98,7 +99,12 @@ export async function resetPassword(
     if (!taken) return false;
     const [user] = await tx
       .update(glUsuario)
-      .set({ senha_hash: senhaHash, senha_revalidar: false, datahora_senha_alterada: now })
+      .set({
+        senha_hash: senhaHash,
+        senha_revalidar: false,
+        senha_temporaria_expira: null,
+        datahora_senha_alterada: now,
+      })
       .where(and(eq(glUsuario.id, taken.usuarioId), eq(glUsuario.ativo, true)))
       .returning({ nome: glUsuario.nome, email: glUsuario.email });
     if (!user) return false;
@@ -112,14 +118,8 @@ export async function resetPassword(
           isNull(glUsuarioSenhaToken.datahora_usado),
         ),
       );
-    await tx
-      .delete(glSessao)
-      .where(
-        input.keepSessionId
-          ? and(eq(glSessao.gl_usuario_id, taken.usuarioId), ne(glSessao.id, input.keepSessionId))
-          : eq(glSessao.gl_usuario_id, taken.usuarioId),
-      );
-    await clearLoginFailures(tx, user.email, now);
+    await deleteUserSessions(tx, taken.usuarioId, { exceptSessionId: input.keepSessionId });
+    await clearLoginFailures(tx, user.email);
     const mail = passwordChangedMail({ providerName: input.providerName, nome: user.nome, quando: now });
     await enqueueMail(tx, { to: user.email, ...mail });
     return true;

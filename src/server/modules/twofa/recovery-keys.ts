@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Recovery keys (§4: shown once, single-use, a new set invalidates the old). 12 characters of
  * Crockford's base32 (no I, L, O, U: nothing to misread) = 60 bits from the CSPRNG, shown as
- * XXXX-XXXX-XXXX (14 characters, within §5's 16). With that entropy a plain SHA-256 is enough
- * to store them: there is no dictionary to try (unlike passwords, which need argon2id).
+ * XXXX-XXXX-XXXX (14 characters, within §5's 16). Stored as an HMAC-SHA-256 under a server key
+ * (derived from SESSION_SECRET): 60 bits leave no dictionary to try, and without the key a copy of
+ * the table alone cannot be searched for a key at all (docs/decisions/011-two-factor.md).
  */
 export const RECOVERY_KEY_COUNT = 10;
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -27,6 +28,6 @@ export function normalizeRecoveryKey(input: string): string | null {
     : null;
 }
 
-export function hashRecoveryKey(normalized: string): string {
-  return createHash('sha256').update(normalized).digest('hex');
+export function hashRecoveryKey(serverKey: Buffer, normalized: string): string {
+  return createHmac('sha256', serverKey).update(normalized).digest('hex');
 }

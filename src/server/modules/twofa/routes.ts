@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import { TwofaCheckRequestSchema } from '#shared/schemas/acesso';
@@ -9,7 +10,8 @@ import {
   TwofaDisableRequestSchema,
   TwofaValidateCodeRequestSchema,
 } from '#shared/schemas/twofa';
-import { currentUserId, requireUser } from '../../auth/guards.ts';
+import { currentUserId, requireRecentProof, requireUser } from '../../auth/guards.ts';
+import { unauthorized } from '../../errors.ts';
 import {
   DEVICE_COOKIE,
   activate,
@@ -26,9 +28,18 @@ import {
   type TwofaDeps,
 } from './service.ts';
 
+/** The session making a change: it stays signed in, the user's other sessions end. */
+function changeOrigin(request: FastifyRequest) {
+  const record = request.session.record;
+  if (!record) throw unauthorized();
+  return { sessionId: record.id };
+}
+
 /**
  * §7 2FA calls, all POST. Every one but twofaCheckUsuario acts on the signed-in user's own 2FA
  * and devices only (§6: a user edits only their own record); none takes a user id from the body.
+ * Turning 2FA on (from the QR code on), renewing the recovery keys and removing a trusted device
+ * need a fresh proof (the step-up, decision 011); turning it off takes its own code.
  */
 export const twofaRoutes: FastifyPluginCallbackZod<{
   twofa: TwofaDeps;
@@ -36,6 +47,7 @@ export const twofaRoutes: FastifyPluginCallbackZod<{
 }> = (app, { twofa, authRateLimitMax }, done) => {
   const limited = { rateLimit: { max: authRateLimitMax, timeWindow: '1 minute' } };
   const signedIn = requireUser(twofa.db);
+  const proven = [signedIn, requireRecentProof()];
 
   app.post(
     '/gl_usuario/twofa/twofaCheckUsuario',
@@ -53,7 +65,7 @@ export const twofaRoutes: FastifyPluginCallbackZod<{
 
   app.post(
     '/gl_usuario/twofaGenerateQrCode',
-    { preValidation: signedIn, config: limited },
+    { preValidation: proven, config: limited },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return envelope(await generateQrCode(twofa, currentUserId(request)));
@@ -69,10 +81,15 @@ export const twofaRoutes: FastifyPluginCallbackZod<{
 
   app.post(
     '/gl_usuario/twofaActivateTwoFactorAuth',
-    { schema: { body: TwofaActivateRequestSchema }, preValidation: signedIn, config: limited },
+    { schema: { body: TwofaActivateRequestSchema }, preValidation: proven, config: limited },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const keys = await activate(twofa, currentUserId(request), request.body.secret);
+      const keys = await activate(
+        twofa,
+        currentUserId(request),
+        request.body.secret,
+        changeOrigin(request),
+      );
       return envelope(keys, { message: TWOFA_MESSAGES.activated });
     },
   );
@@ -81,7 +98,12 @@ export const twofaRoutes: FastifyPluginCallbackZod<{
     '/gl_usuario/twofaDisableTwoFactorAuth',
     { schema: { body: TwofaDisableRequestSchema }, preValidation: signedIn, config: limited },
     async (request, reply) => {
-      const result = await disable(twofa, currentUserId(request), request.body.code);
+      const result = await disable(
+        twofa,
+        currentUserId(request),
+        request.body.code,
+        changeOrigin(request),
+      );
       // The user's trusted devices are gone; so is this browser's cookie.
       clearTrustedDeviceCookie(reply, twofa.secureCookies);
       return envelope(result, { message: TWOFA_MESSAGES.disabled });
@@ -90,7 +112,7 @@ export const twofaRoutes: FastifyPluginCallbackZod<{
 
   app.post(
     '/gl_usuario/twofaGenerateRecoveryKeys',
-    { preValidation: signedIn, config: limited },
+    { preValidation: proven, config: limited },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return envelope(await regenerateRecoveryKeys(twofa, currentUserId(request)));
@@ -103,7 +125,7 @@ export const twofaRoutes: FastifyPluginCallbackZod<{
 
   app.post(
     '/gl_usuario/:id/twofaUntrustInDevice',
-    { schema: { params: TwofaDeviceParamsSchema }, preValidation: signedIn },
+    { schema: { params: TwofaDeviceParamsSchema }, preValidation: proven },
     async (request, reply) => {
       const usuarioId = currentUserId(request);
       await untrustDevice(twofa, usuarioId, request.params.id);

@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/twofa';
 import { deriveKey } from '../../auth/keys.ts';
 import { decryptSecret, encryptSecret } from '../../auth/secret-box.ts';
+import { CODE_POLICY, clearFailures, codeKey, isBlocked, recordFailure } from '../../auth/throttle.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import {
   glUsuario,
@@ -19,6 +20,9 @@ import {
   glUsuarioTotpPasso,
 } from '../../db/schema.ts';
 import { conflict, fieldError, notFound, unauthorized } from '../../errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { securityChangeMail, type SecurityChange } from '../../mail/templates.ts';
+import { deleteUserSessions } from '../../session/session-store.ts';
 import { hashToken, randomToken, safeEqual } from '../../session/tokens.ts';
 import {
   RECOVERY_KEY_COUNT,
@@ -42,8 +46,12 @@ export interface TwofaDeps {
   db: Database;
   /** AES-256-GCM key of the stored TOTP secrets. */
   secretKey: Buffer;
-  /** The issuer authenticator apps show (PROVIDER_NAME). */
+  /** HMAC key of the stored recovery keys. */
+  recoveryKeyKey: Buffer;
+  /** The issuer authenticator apps show (PROVIDER_NAME), also the sender's name in e-mails. */
   issuer: string;
+  /** For the link to the 2FA screen in the e-mails that tell of a change. */
+  publicUrl: string;
   secureCookies: boolean;
 }
 
@@ -51,12 +59,15 @@ export function createTwofaDeps(options: {
   db: Database;
   sessionSecret: string;
   issuer: string;
+  publicUrl: string;
   secureCookies: boolean;
 }): TwofaDeps {
   return {
     db: options.db,
     secretKey: deriveKey(options.sessionSecret, 'totp-secret-encryption'),
+    recoveryKeyKey: deriveKey(options.sessionSecret, 'recovery-key-hmac'),
     issuer: options.issuer,
+    publicUrl: options.publicUrl,
     secureCookies: options.secureCookies,
   };
 }
@@ -70,6 +81,7 @@ async function loadUser(db: Queryable, usuarioId: number) {
   const [user] = await db
     .select({
       id: glUsuario.id,
+      nome: glUsuario.nome,
       email: glUsuario.email,
       ativo: glUsuario.ativo,
       twofa_ativo: glUsuario.twofa_ativo,
@@ -123,19 +135,94 @@ async function verifyTotp(
   return step !== null && acceptStepOnce(deps.db, usuarioId, step, now);
 }
 
-/** The login's second factor: a current TOTP code of a user with 2FA on (never a recovery key, §4). */
-export async function verifyLoginCode(
+/**
+ * Runs a check of a code or recovery key under the user's code throttle (decision 010): while
+ * the user's key is blocked nothing is checked and the answer is "wrong"; a wrong answer counts,
+ * a right one clears the count. Every route that checks a code goes through here.
+ */
+async function throttledCodeCheck<T>(
+  db: Queryable,
+  usuarioId: number,
+  check: () => Promise<T | null>,
+  now: Date,
+): Promise<T | null> {
+  const key = codeKey(usuarioId);
+  const result = (await isBlocked(db, [key], now)) ? null : await check();
+  if (result === null) await recordFailure(db, key, CODE_POLICY, now);
+  else await clearFailures(db, key, now);
+  return result;
+}
+
+export type SecondFactor = 'totp' | 'recovery_key';
+
+/**
+ * The second factor of a user with 2FA on: a current TOTP code (6 digits) or an unused recovery
+ * key, which it uses up (§4; the keys say they serve "para entrar ou desativar o 2FA").
+ * Throttled per user on every route. Null when it is not right, or not checked.
+ */
+export async function verifySecondFactor(
   deps: TwofaDeps,
   usuarioId: number,
-  code: string,
+  input: string,
   now = new Date(),
-): Promise<boolean> {
-  const [user] = await deps.db
-    .select({ twofa_ativo: glUsuario.twofa_ativo, twofa_secret: glUsuario.twofa_secret })
-    .from(glUsuario)
-    .where(eq(glUsuario.id, usuarioId));
-  if (!user?.twofa_ativo) return false;
-  return verifyTotp(deps, usuarioId, user.twofa_secret, code.trim(), now);
+): Promise<SecondFactor | null> {
+  const value = input.trim();
+  return throttledCodeCheck(
+    deps.db,
+    usuarioId,
+    async (): Promise<SecondFactor | null> => {
+      const [user] = await deps.db
+        .select({ twofa_ativo: glUsuario.twofa_ativo, twofa_secret: glUsuario.twofa_secret })
+        .from(glUsuario)
+        .where(eq(glUsuario.id, usuarioId));
+      if (!user?.twofa_ativo) return null;
+      if (/^\d{6}$/.test(value)) {
+        return (await verifyTotp(deps, usuarioId, user.twofa_secret, value, now)) ? 'totp' : null;
+      }
+      return (await consumeRecoveryKey(deps, usuarioId, value, now)) ? 'recovery_key' : null;
+    },
+    now,
+  );
+}
+
+/** How many of the user's recovery keys are still unused. */
+export async function unusedRecoveryKeys(db: Queryable, usuarioId: number): Promise<number> {
+  const [keys] = await db
+    .select({ n: count() })
+    .from(glUsuarioChaveRecuperacao)
+    .where(
+      and(
+        eq(glUsuarioChaveRecuperacao.gl_usuario_id, usuarioId),
+        isNull(glUsuarioChaveRecuperacao.datahora_usado),
+      ),
+    );
+  return keys?.n ?? 0;
+}
+
+/** Tells the owner of a change to their 2FA, through the outbox, in the change's transaction. */
+async function tellOwner(
+  tx: Queryable,
+  deps: TwofaDeps,
+  user: { nome: string; email: string },
+  change: SecurityChange,
+  now: Date,
+): Promise<void> {
+  const mail = securityChangeMail({
+    providerName: deps.issuer,
+    nome: user.nome,
+    change,
+    quando: now,
+    manageUrl: new URL('/me/twofa', `${deps.publicUrl}/`).toString(),
+  });
+  await enqueueMail(tx, { to: user.email, ...mail });
+}
+
+/**
+ * Time steps already used belong to the secret they were used with: a new secret starts with
+ * none, or its first code could be refused as "used" within the same 30 s.
+ */
+async function forgetUsedSteps(tx: Queryable, usuarioId: number): Promise<void> {
+  await tx.delete(glUsuarioTotpPasso).where(eq(glUsuarioTotpPasso.gl_usuario_id, usuarioId));
 }
 
 /** §2 Login modal: offer 2FA when it is off and no "remind me later" is pending. */
@@ -262,11 +349,15 @@ export async function generateQrCode(
   const user = await loadUser(deps.db, usuarioId);
   if (user.twofa_ativo) throw conflict(TWOFA_MESSAGES.alreadyEnabled, 'twofa_enabled');
   const secret = generateTotpSecret();
-  const updated = await deps.db
-    .update(glUsuario)
-    .set({ twofa_secret: encryptSecret(deps.secretKey, secret), twofa_secret_validado_em: null })
-    .where(and(eq(glUsuario.id, usuarioId), eq(glUsuario.twofa_ativo, false)))
-    .returning({ id: glUsuario.id });
+  const updated = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(glUsuario)
+      .set({ twofa_secret: encryptSecret(deps.secretKey, secret), twofa_secret_validado_em: null })
+      .where(and(eq(glUsuario.id, usuarioId), eq(glUsuario.twofa_ativo, false)))
+      .returning({ id: glUsuario.id });
+    if (rows.length === 1) await forgetUsedSteps(tx, usuarioId);
+    return rows;
+  });
   if (updated.length !== 1) throw conflict(TWOFA_MESSAGES.alreadyEnabled, 'twofa_enabled');
   const qr_code_base64 = await QRCode.toDataURL(totpUri(secret, deps.issuer, user.email));
   return { qr_code_base64, secret };
@@ -288,7 +379,13 @@ export async function validatePendingCode(
   if (user.twofa_ativo) throw conflict(TWOFA_MESSAGES.alreadyEnabled, 'twofa_enabled');
   const stored = user.twofa_secret;
   if (!stored || !matchingPendingSecret(deps, stored, input.secret)) throw invalidCode();
-  if (!(await verifyTotp(deps, usuarioId, stored, input.code, now))) throw invalidCode();
+  const valid = await throttledCodeCheck(
+    deps.db,
+    usuarioId,
+    async () => ((await verifyTotp(deps, usuarioId, stored, input.code, now)) ? true : null),
+    now,
+  );
+  if (!valid) throw invalidCode();
   // Only if the pending secret is still the one checked (a new QR code replaces it).
   const updated = await deps.db
     .update(glUsuario)
@@ -306,7 +403,7 @@ export async function validatePendingCode(
 }
 
 /** Replaces every recovery key of the user with a new set (§4); returns them for showing once. */
-async function replaceRecoveryKeys(tx: Queryable, usuarioId: number): Promise<string[]> {
+async function replaceRecoveryKeys(tx: Queryable, deps: TwofaDeps, usuarioId: number): Promise<string[]> {
   const keys = Array.from({ length: RECOVERY_KEY_COUNT }, generateRecoveryKey);
   await tx
     .delete(glUsuarioChaveRecuperacao)
@@ -314,17 +411,29 @@ async function replaceRecoveryKeys(tx: Queryable, usuarioId: number): Promise<st
   await tx.insert(glUsuarioChaveRecuperacao).values(
     keys.map((key) => ({
       gl_usuario_id: usuarioId,
-      chave_hash: hashRecoveryKey(normalizeRecoveryKey(key) ?? key),
+      chave_hash: hashRecoveryKey(deps.recoveryKeyKey, normalizeRecoveryKey(key) ?? key),
     })),
   );
   return keys;
 }
 
-/** §4: enabled after a valid code and activation; the first recovery keys come with it. */
+/**
+ * Where a change to a user's 2FA is made from: the session that made it stays, the user's other
+ * sessions end (item 7 of the security review, docs/decisions/011-two-factor.md).
+ */
+export interface ChangeOrigin {
+  sessionId: string;
+}
+
+/**
+ * §4: enabled after a valid code and activation; the first recovery keys come with it. The
+ * user's other sessions end and the owner is told by e-mail. The caller checked the step-up.
+ */
 export async function activate(
   deps: TwofaDeps,
   usuarioId: number,
   secret: string,
+  origin: ChangeOrigin,
   now = new Date(),
 ): Promise<{ recovery_keys: string[] }> {
   const user = await loadUser(deps.db, usuarioId);
@@ -345,26 +454,29 @@ export async function activate(
       )
       .returning({ id: glUsuario.id });
     if (updated.length !== 1) throw invalidCode();
-    return { recovery_keys: await replaceRecoveryKeys(tx, usuarioId) };
+    const recovery_keys = await replaceRecoveryKeys(tx, deps, usuarioId);
+    await deleteUserSessions(tx, usuarioId, { exceptSessionId: origin.sessionId });
+    await tellOwner(tx, deps, user, 'twofa_ativado', now);
+    return { recovery_keys };
   });
 }
 
 /** Marks an unused recovery key used; the conditional update lets one request win. */
 async function consumeRecoveryKey(
-  db: Queryable,
+  deps: TwofaDeps,
   usuarioId: number,
   input: string,
   now: Date,
 ): Promise<boolean> {
   const normalized = normalizeRecoveryKey(input);
   if (!normalized) return false;
-  const used = await db
+  const used = await deps.db
     .update(glUsuarioChaveRecuperacao)
     .set({ datahora_usado: now })
     .where(
       and(
         eq(glUsuarioChaveRecuperacao.gl_usuario_id, usuarioId),
-        eq(glUsuarioChaveRecuperacao.chave_hash, hashRecoveryKey(normalized)),
+        eq(glUsuarioChaveRecuperacao.chave_hash, hashRecoveryKey(deps.recoveryKeyKey, normalized)),
         isNull(glUsuarioChaveRecuperacao.datahora_usado),
       ),
     )
@@ -372,15 +484,21 @@ async function consumeRecoveryKey(
   return used.length > 0;
 }
 
-/** §4: disabled with a valid code or an unused recovery key; secret, keys and devices go with it. */
-export async function disable(deps: TwofaDeps, usuarioId: number, code: string, now = new Date()) {
+/**
+ * §4: disabled with a valid code or an unused recovery key (the code is the fresh proof the
+ * security review asks for); secret, keys, devices and used steps go with it, the user's other
+ * sessions end and the owner is told by e-mail.
+ */
+export async function disable(
+  deps: TwofaDeps,
+  usuarioId: number,
+  code: string,
+  origin: ChangeOrigin,
+  now = new Date(),
+) {
   const user = await loadUser(deps.db, usuarioId);
   if (!user.twofa_ativo) throw conflict(TWOFA_MESSAGES.notEnabled, 'twofa_disabled');
-  const value = code.trim();
-  const proven = /^\d{6}$/.test(value)
-    ? await verifyTotp(deps, usuarioId, user.twofa_secret, value, now)
-    : await consumeRecoveryKey(deps.db, usuarioId, value, now);
-  if (!proven) throw invalidCode();
+  if (!(await verifySecondFactor(deps, usuarioId, code, now))) throw invalidCode();
   const disabled = await deps.db.transaction(async (tx) => {
     const updated = await tx
       .update(glUsuario)
@@ -392,6 +510,9 @@ export async function disable(deps: TwofaDeps, usuarioId: number, code: string, 
       .delete(glUsuarioChaveRecuperacao)
       .where(eq(glUsuarioChaveRecuperacao.gl_usuario_id, usuarioId));
     await tx.delete(glUsuarioDispositivo).where(eq(glUsuarioDispositivo.gl_usuario_id, usuarioId));
+    await forgetUsedSteps(tx, usuarioId);
+    await deleteUserSessions(tx, usuarioId, { exceptSessionId: origin.sessionId });
+    await tellOwner(tx, deps, user, 'twofa_desativado', now);
     return true;
   });
   // Another request disabled it in between: this one did not.
@@ -399,9 +520,11 @@ export async function disable(deps: TwofaDeps, usuarioId: number, code: string, 
   return { disabled: true };
 }
 
+/** §4: a new set replaces the old; the owner is told. The caller checked the step-up. */
 export async function regenerateRecoveryKeys(
   deps: TwofaDeps,
   usuarioId: number,
+  now = new Date(),
 ): Promise<{ recovery_keys: string[] }> {
   const user = await loadUser(deps.db, usuarioId);
   if (!user.twofa_ativo) throw conflict(TWOFA_MESSAGES.notEnabled, 'twofa_disabled');
@@ -413,7 +536,9 @@ export async function regenerateRecoveryKeys(
       .where(eq(glUsuario.id, usuarioId))
       .for('update');
     if (!locked?.twofa_ativo) throw conflict(TWOFA_MESSAGES.notEnabled, 'twofa_disabled');
-    return { recovery_keys: await replaceRecoveryKeys(tx, usuarioId) };
+    const recovery_keys = await replaceRecoveryKeys(tx, deps, usuarioId);
+    await tellOwner(tx, deps, user, 'chaves_geradas', now);
+    return { recovery_keys };
   });
 }
 
@@ -439,15 +564,7 @@ export async function status(
       ),
     )
     .orderBy(desc(glUsuarioDispositivo.trusted_datetime), desc(glUsuarioDispositivo.id));
-  const [keys] = await deps.db
-    .select({ n: count() })
-    .from(glUsuarioChaveRecuperacao)
-    .where(
-      and(
-        eq(glUsuarioChaveRecuperacao.gl_usuario_id, usuarioId),
-        isNull(glUsuarioChaveRecuperacao.datahora_usado),
-      ),
-    );
+  const keysLeft = user.twofa_ativo ? await unusedRecoveryKeys(deps.db, usuarioId) : 0;
   return {
     twofa_enabled: user.twofa_ativo,
     trusted_dispositivo_list: devices.map((device): TrustedDevice => ({
@@ -455,7 +572,7 @@ export async function status(
       trusted_datetime: device.trusted_datetime.toISOString(),
       trusted_until: device.trusted_until.toISOString(),
     })),
-    recovery_keys_restantes: user.twofa_ativo ? (keys?.n ?? 0) : 0,
+    recovery_keys_restantes: keysLeft,
   };
 }
 

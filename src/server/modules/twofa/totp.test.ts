@@ -91,7 +91,7 @@ describe('recovery keys', () => {
     expect(normalizeRecoveryKey('abo1-cd23-efl5')).toBe('AB01CD23EF15');
     expect(normalizeRecoveryKey('123456')).toBeNull();
     expect(normalizeRecoveryKey('AB01-CD23-EF4U')).toBeNull();
-    expect(hashRecoveryKey('AB01CD23EF45')).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashRecoveryKey(Buffer.alloc(32, 1), 'AB01CD23EF45')).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 

@@ -1,17 +1,25 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TwofaCheckResponse } from '#shared/schemas/acesso';
 import type { TwofaQrCodeResponse, TwofaStatusResponse } from '#shared/schemas/twofa';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
 import {
+  createProduct,
   createTrustedDevice,
   createUser,
   enableTwofa,
   signedInAgent,
 } from '../../../../tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { testTotpSecret, totpCode } from '../../../../tests/helpers/totp.ts';
-import { glUsuario, glUsuarioChaveRecuperacao, glUsuarioDispositivo } from '../../db/schema.ts';
+import { awayFromStepEdge, testTotpSecret, totpCode } from '../../../../tests/helpers/totp.ts';
+import {
+  glEmailSaida,
+  glSessao,
+  glUsuario,
+  glUsuarioChaveRecuperacao,
+  glUsuarioDispositivo,
+} from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,7 +36,7 @@ async function twofaUser() {
   const user = await createUser(t.db);
   const secret = testTotpSecret();
   await enableTwofa(t.db, user.id, secret);
-  const agent = await signedInAgent(t, user.id);
+  const agent = await signedInAgent(t, user.id, { reauthenticated: true });
   const keys = await agent.post<{ recovery_keys: string[] }>(
     '/api/gl_usuario/twofaGenerateRecoveryKeys',
   );
@@ -131,7 +139,7 @@ describe('POST /api/gl_usuario/twofa/twofaActivateWhen', () => {
 describe('enrolment: QR code, code validation, activation', () => {
   it('activates 2FA after a valid code, with the first recovery keys shown once', async () => {
     const user = await createUser(t.db);
-    const agent = await signedInAgent(t, user.id);
+    const agent = await signedInAgent(t, user.id, { reauthenticated: true });
     const qr = await agent.post<TwofaQrCodeResponse>('/api/gl_usuario/twofaGenerateQrCode');
     expect(qr.status).toBe(200);
     const { secret, qr_code_base64 } = qr.body.data;
@@ -199,7 +207,7 @@ describe('enrolment: QR code, code validation, activation', () => {
 
   it('refuses an activation whose validation is older than 10 minutes', async () => {
     const user = await createUser(t.db);
-    const agent = await signedInAgent(t, user.id);
+    const agent = await signedInAgent(t, user.id, { reauthenticated: true });
     const { secret } = (
       await agent.post<TwofaQrCodeResponse>('/api/gl_usuario/twofaGenerateQrCode')
     ).body.data;
@@ -221,7 +229,7 @@ describe('enrolment: QR code, code validation, activation', () => {
   });
 
   it('answers bad input with 422 per field', async () => {
-    const agent = await signedInAgent(t, (await createUser(t.db)).id);
+    const agent = await signedInAgent(t, (await createUser(t.db)).id, { reauthenticated: true });
     const response = await agent.post('/api/gl_usuario/twofaValidateCodeRequest', {
       secret: 'abc',
       code: '',
@@ -343,7 +351,7 @@ describe('POST /api/gl_usuario/twofaDisableTwoFactorAuth', () => {
 
 describe('POST /api/gl_usuario/twofaGenerateRecoveryKeys', () => {
   it('needs 2FA on', async () => {
-    const agent = await signedInAgent(t, (await createUser(t.db)).id);
+    const agent = await signedInAgent(t, (await createUser(t.db)).id, { reauthenticated: true });
     const response = await agent.post('/api/gl_usuario/twofaGenerateRecoveryKeys');
     expect(response.status).toBe(409);
     expect(response.body.message).toBe('A autenticação em dois fatores não está ativada.');
@@ -366,7 +374,7 @@ describe('POST /api/gl_usuario/twofaGenerateRecoveryKeys', () => {
 describe('trusted devices: status and untrust', () => {
   it('lists the user’s unexpired devices, newest first', async () => {
     const user = await createUser(t.db);
-    const agent = await signedInAgent(t, user.id);
+    const agent = await signedInAgent(t, user.id, { reauthenticated: true });
     const old = await createTrustedDevice(t.db, user.id, {
       nome: 'Antigo',
       trusted_datetime: new Date(Date.now() - 86_400_000),
@@ -395,7 +403,7 @@ describe('trusted devices: status and untrust', () => {
 
   it('removes an own device, answers the new status and forgets this browser’s cookie', async () => {
     const user = await createUser(t.db);
-    const agent = await signedInAgent(t, user.id);
+    const agent = await signedInAgent(t, user.id, { reauthenticated: true });
     const mine = await createTrustedDevice(t.db, user.id, { nome: 'Este' });
     agent.cookies.set('portal_dispositivo', mine.cookieValue);
     const response = await agent.request<TwofaStatusResponse>(
@@ -411,7 +419,7 @@ describe('trusted devices: status and untrust', () => {
   it('cannot untrust another user’s device: 404 and nothing changes', async () => {
     const owner = await createUser(t.db);
     const device = await createTrustedDevice(t.db, owner.id);
-    const intruder = await signedInAgent(t, (await createUser(t.db)).id);
+    const intruder = await signedInAgent(t, (await createUser(t.db)).id, { reauthenticated: true });
     const response = await intruder.post(
       `/api/gl_usuario/${device.device.id}/twofaUntrustInDevice`,
     );
@@ -426,7 +434,183 @@ describe('trusted devices: status and untrust', () => {
   });
 
   it('answers a bad id with 422', async () => {
-    const agent = await signedInAgent(t, (await createUser(t.db)).id);
+    const agent = await signedInAgent(t, (await createUser(t.db)).id, { reauthenticated: true });
     expect((await agent.post('/api/gl_usuario/abc/twofaUntrustInDevice')).status).toBe(422);
+  });
+});
+
+describe('step-up before sensitive 2FA changes (security review item 2)', () => {
+  const STEP_UP = {
+    status: 403,
+    message: 'Por segurança, confirme sua identidade para continuar.',
+    errors: null,
+    warnings: [],
+    data: null,
+  };
+  const sessionRow = async (agent: ApiAgent) =>
+    (await t.db.select().from(glSessao).where(eq(glSessao.id, agent.sessionId ?? '')))[0];
+
+  it('a session alone cannot renew the keys, turn 2FA on or remove a device', async () => {
+    const { user } = await twofaUser();
+    const stolen = await signedInAgent(t, user.id);
+    const { device } = await createTrustedDevice(t.db, user.id);
+    const keysBefore = await t.db
+      .select()
+      .from(glUsuarioChaveRecuperacao)
+      .where(eq(glUsuarioChaveRecuperacao.gl_usuario_id, user.id));
+    expect(await stolen.post('/api/gl_usuario/twofaGenerateRecoveryKeys')).toMatchObject({
+      status: 403,
+      body: STEP_UP,
+    });
+    expect(await stolen.post(`/api/gl_usuario/${device.id}/twofaUntrustInDevice`)).toMatchObject({
+      status: 403,
+      body: STEP_UP,
+    });
+    const keysAfter = await t.db
+      .select()
+      .from(glUsuarioChaveRecuperacao)
+      .where(eq(glUsuarioChaveRecuperacao.gl_usuario_id, user.id));
+    expect(keysAfter).toEqual(keysBefore);
+    expect(
+      await t.db.select().from(glUsuarioDispositivo).where(eq(glUsuarioDispositivo.id, device.id)),
+    ).toHaveLength(1);
+
+    const plain = await createUser(t.db);
+    const plainSession = await signedInAgent(t, plain.id);
+    expect(await plainSession.post('/api/gl_usuario/twofaGenerateQrCode')).toMatchObject({
+      status: 403,
+      body: STEP_UP,
+    });
+    expect(
+      await plainSession.post('/api/gl_usuario/twofaActivateTwoFactorAuth', { secret: 'A'.repeat(32) }),
+    ).toMatchObject({ status: 403, body: STEP_UP });
+    expect((await userRow(plain.id))?.twofa_secret).toBeNull();
+  });
+
+  it('takes the code or a recovery key where 2FA is on, and then lets the change through', async () => {
+    const { user, secret, keys } = await twofaUser();
+    const agent = await signedInAgent(t, user.id);
+    const missing = await agent.post('/api/gl_usuario/me/reautenticar', { senha: 'demo1234' });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ code: ['Por favor, insira o código de verificação.'] });
+    const wrong = await agent.post('/api/gl_usuario/me/reautenticar', {
+      code: totpCode(secret, { stepOffset: 6 }),
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ code: ['Código inválido.'] });
+    expect((await sessionRow(agent))?.datahora_reautenticado).toBeNull();
+
+    const right = await agent.post<{ reautenticado_ate: string }>('/api/gl_usuario/me/reautenticar', {
+      code: keys[0],
+    });
+    expect(right.status).toBe(200);
+    const until = Date.parse(right.body.data.reautenticado_ate) - Date.now();
+    expect(until).toBeGreaterThan(9 * 60_000);
+    expect(until).toBeLessThanOrEqual(10 * 60_000);
+    expect((await agent.post('/api/gl_usuario/twofaGenerateRecoveryKeys')).status).toBe(200);
+  });
+
+  it('takes the password where 2FA is off, and the proof lasts ten minutes', async () => {
+    const user = await createUser(t.db);
+    const agent = await signedInAgent(t, user.id);
+    const wrong = await agent.post('/api/gl_usuario/me/reautenticar', { senha: 'errada123' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ senha: ['Senha inválida.'] });
+    const missing = await agent.post('/api/gl_usuario/me/reautenticar', {});
+    expect(missing.body.errors).toEqual({ senha: ['Informe sua senha.'] });
+    expect((await agent.post('/api/gl_usuario/me/reautenticar', { senha: 'demo1234' })).status).toBe(200);
+    expect((await agent.post('/api/gl_usuario/twofaGenerateQrCode')).status).toBe(200);
+
+    await t.db
+      .update(glSessao)
+      .set({ datahora_reautenticado: new Date(Date.now() - 10 * 60_000 - 1000) })
+      .where(eq(glSessao.id, agent.sessionId ?? ''));
+    expect(await agent.post('/api/gl_usuario/twofaGenerateQrCode')).toMatchObject({
+      status: 403,
+      body: STEP_UP,
+    });
+  });
+
+  it('a sign-in that asked every factor is a fresh proof; a trusted device’s is not', async () => {
+    const produto = await createProduct(t.db);
+    const login = (agent: ApiAgent, email: string, extra: Record<string, unknown> = {}) =>
+      agent.post('/api/acesso/login', {
+        email,
+        senha: 'demo1234',
+        recaptcha: 'ok',
+        gl_produto_id: produto.id,
+        ...extra,
+      });
+    const plain = await createUser(t.db);
+    const fresh = new ApiAgent(t.app, { remoteAddress: '10.6.0.1' });
+    expect((await login(fresh, plain.email)).status).toBe(200);
+    expect((await fresh.post('/api/gl_usuario/twofaGenerateQrCode')).status).toBe(200);
+
+    const { user } = await twofaUser();
+    const { cookieValue } = await createTrustedDevice(t.db, user.id);
+    const trusted = new ApiAgent(t.app, { remoteAddress: '10.6.0.2' });
+    trusted.cookies.set('portal_dispositivo', cookieValue);
+    expect((await login(trusted, user.email)).status).toBe(200);
+    expect((await trusted.post('/api/gl_usuario/twofaGenerateRecoveryKeys')).status).toBe(403);
+  });
+
+  it('turning 2FA on or off ends the other sessions and tells the owner; new keys are told too', async () => {
+    const user = await createUser(t.db);
+    const agent = await signedInAgent(t, user.id, { reauthenticated: true });
+    const other = await signedInAgent(t, user.id);
+    const { secret } = (await agent.post<TwofaQrCodeResponse>('/api/gl_usuario/twofaGenerateQrCode')).body.data;
+    await awayFromStepEdge();
+    expect(
+      (await agent.post('/api/gl_usuario/twofaValidateCodeRequest', { secret, code: totpCode(secret, { stepOffset: -1 }) })).status,
+    ).toBe(200);
+    expect((await agent.post('/api/gl_usuario/twofaActivateTwoFactorAuth', { secret })).status).toBe(200);
+    expect((await other.post('/api/gl_usuario/twofaStatus')).status).toBe(401);
+    expect((await agent.post('/api/gl_usuario/twofaStatus')).status).toBe(200);
+
+    expect((await agent.post('/api/gl_usuario/twofaGenerateRecoveryKeys')).status).toBe(200);
+
+    const third = await signedInAgent(t, user.id);
+    // The step right after the one used to validate: re-enabling after disabling takes it too.
+    const off = await agent.post('/api/gl_usuario/twofaDisableTwoFactorAuth', { code: totpCode(secret) });
+    expect(off.status).toBe(200);
+    expect((await third.post('/api/gl_usuario/twofaStatus')).status).toBe(401);
+
+    const subjects = (
+      await t.db.select().from(glEmailSaida).where(eq(glEmailSaida.destinatario, user.email))
+    ).map((mail) => mail.assunto.replace(/ - .*$/, ''));
+    expect(subjects).toEqual([
+      'Verificação em duas etapas ativada',
+      'Novas chaves de recuperação geradas',
+      'Verificação em duas etapas desativada',
+    ]);
+  });
+
+  it('a new secret right after turning 2FA off takes a code of the same 30 seconds', async () => {
+    const { user, secret } = await twofaUser();
+    await awayFromStepEdge();
+    const agent = await signedInAgent(t, user.id, { reauthenticated: true });
+    expect(
+      (await agent.post('/api/gl_usuario/twofaDisableTwoFactorAuth', { code: totpCode(secret) })).status,
+    ).toBe(200);
+    const next = (await agent.post<TwofaQrCodeResponse>('/api/gl_usuario/twofaGenerateQrCode')).body.data;
+    const valid = await agent.post('/api/gl_usuario/twofaValidateCodeRequest', {
+      secret: next.secret,
+      code: totpCode(next.secret),
+    });
+    expect(valid.status).toBe(200);
+  });
+});
+
+describe('recovery keys at rest', () => {
+  it('are an HMAC under a server key, not a plain SHA-256 of the key', async () => {
+    const { user, keys } = await twofaUser();
+    const rows = await t.db
+      .select()
+      .from(glUsuarioChaveRecuperacao)
+      .where(eq(glUsuarioChaveRecuperacao.gl_usuario_id, user.id));
+    const plain = createHash('sha256')
+      .update((keys[0] ?? '').replaceAll('-', ''))
+      .digest('hex');
+    expect(rows.map((row) => row.chave_hash)).not.toContain(plain);
   });
 });

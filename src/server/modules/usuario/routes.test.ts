@@ -118,7 +118,7 @@ describe('POST /api/gl_usuario/me/update', () => {
 
 describe('POST /api/gl_usuario/me/senha_update', () => {
   it('refuses a wrong current password and changes nothing', async () => {
-    const user = await createUser(t.db, { senha_revalidar: true });
+    const user = await createUser(t.db);
     const agent = await signedInAgent(t, user.id);
     const response = await agent.post('/api/gl_usuario/me/senha_update', {
       senha_atual: 'errada123',
@@ -128,7 +128,6 @@ describe('POST /api/gl_usuario/me/senha_update', () => {
     expect(response.body.errors).toEqual({ senha_atual: ['Senha atual incorreta.'] });
     const after = await userRow(user.id);
     expect(after?.senha_hash).toBe(user.senha_hash);
-    expect(after?.senha_revalidar).toBe(true);
     expect(await mailsTo(user.email)).toHaveLength(0);
   });
 
@@ -144,9 +143,11 @@ describe('POST /api/gl_usuario/me/senha_update', () => {
     expect((await userRow(user.id))?.senha_hash).toBe(user.senha_hash);
   });
 
-  it('stores the new hash, clears senha_revalidar and queues one e-mail', async () => {
-    const user = await createUser(t.db, { senha_revalidar: true });
+  it('stores the new hash, ends the other sessions, keeps this one and queues one e-mail', async () => {
+    const user = await createUser(t.db);
     const agent = await signedInAgent(t, user.id);
+    const elsewhere = await signedInAgent(t, user.id);
+    expect((await elsewhere.get('/api/gl_usuario/me')).status).toBe(200);
     const response = await agent.post('/api/gl_usuario/me/senha_update', {
       senha_atual: 'demo1234',
       senha_nova: 'nova-senha',
@@ -157,9 +158,28 @@ describe('POST /api/gl_usuario/me/senha_update', () => {
     expect(after?.senha_hash).not.toBe(user.senha_hash);
     expect(after?.senha_hash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(after?.senha_hash ?? '', 'nova-senha')).toBe(true);
-    expect(after?.senha_revalidar).toBe(false);
+    // The sessions opened with the old password end (security review item 7); this one goes on.
+    expect((await elsewhere.get('/api/gl_usuario/me')).status).toBe(401);
+    expect((await agent.get('/api/gl_usuario/me')).status).toBe(200);
     const mails = await mailsTo(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.assunto).toContain('Sua senha foi alterada');
+  });
+});
+
+describe('a password that must be replaced first (docs/decisions/017)', () => {
+  it('is the only thing the session may do: every other call is refused until then', async () => {
+    const user = await createUser(t.db, { senha_revalidar: true });
+    const agent = await signedInAgent(t, user.id);
+    for (const [method, path] of [
+      ['GET', '/api/gl_usuario/me'],
+      ['POST', '/api/gl_usuario/me/update'],
+      ['POST', '/api/gl_usuario/me/senha_update'],
+      ['POST', '/api/gl_usuario/twofaStatus'],
+    ] as const) {
+      const response = await agent.request(method, path, method === 'POST' ? { body: {} } : {});
+      expect(response.status, path).toBe(403);
+      expect(response.body.message).toBe('Defina uma nova senha para continuar.');
+    }
   });
 });

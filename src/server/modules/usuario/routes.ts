@@ -8,6 +8,7 @@ import {
 import { currentUserId, requireUser } from '../../auth/guards.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { unauthorized } from '../../errors.ts';
 import { changePassword, findMe, updateMe } from './service.ts';
 
 /**
@@ -41,7 +42,12 @@ export const usuarioRoutes: FastifyPluginCallbackZod<{
     '/gl_usuario/me/senha_update',
     { schema: { body: PasswordUpdateRequestSchema }, preValidation: signedIn, config: limited },
     async (request) => {
-      await changePassword(db, currentUserId(request), request.body, config.PROVIDER_NAME);
+      const record = request.session.record;
+      if (!record) throw unauthorized();
+      await changePassword(db, record.usuarioId, request.body, {
+        providerName: config.PROVIDER_NAME,
+        sessionId: record.id,
+      });
       return envelope(null, { message: USUARIO_MESSAGES.passwordChanged });
     },
   );

@@ -7,6 +7,7 @@ import { glUsuario } from '../../db/schema.ts';
 import { fieldError, unauthorized } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { passwordChangedMail } from '../../mail/templates.ts';
+import { deleteUserSessions } from '../../session/session-store.ts';
 
 const meColumns = {
   id: glUsuario.id,
@@ -44,13 +45,14 @@ export async function updateMe(
 
 /**
  * §5 Profile password change: checks the current password, stores the new argon2id hash and,
- * in the same transaction, queues the "password changed" e-mail.
+ * in the same transaction, ends the user's other sessions (they were opened with the old
+ * password: security review item 7) and queues the "password changed" e-mail.
  */
 export async function changePassword(
   db: Database,
   usuarioId: number,
   values: { senha_atual: string; senha_nova: string },
-  providerName: string,
+  options: { providerName: string; sessionId: string },
 ): Promise<void> {
   const [user] = await db
     .select({ nome: glUsuario.nome, email: glUsuario.email, senha_hash: glUsuario.senha_hash })
@@ -65,9 +67,15 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx
       .update(glUsuario)
-      .set({ senha_hash: senhaHash, senha_revalidar: false, datahora_senha_alterada: now })
+      .set({
+        senha_hash: senhaHash,
+        senha_revalidar: false,
+        senha_temporaria_expira: null,
+        datahora_senha_alterada: now,
+      })
       .where(eq(glUsuario.id, usuarioId));
-    const mail = passwordChangedMail({ providerName, nome: user.nome, quando: now });
+    await deleteUserSessions(tx, usuarioId, { exceptSessionId: options.sessionId });
+    const mail = passwordChangedMail({ providerName: options.providerName, nome: user.nome, quando: now });
     await enqueueMail(tx, { to: user.email, ...mail });
   });
 }

@@ -338,18 +338,31 @@ describe('conta_criar (§2 Create account, logged out)', () => {
     expect(callsTo('/api/acesso/conta_criar')).toHaveLength(1);
   });
 
-  it('a known e-mail with 2FA: account created, then the login with a notice', async () => {
-    serve({ answers: [ASK_PASSWORD, NEW_ACCOUNT] });
+  it('a known e-mail with 2FA: asks the code the server wants, then signs in with it', async () => {
+    const { callsTo } = serve({
+      answers: [
+        ASK_PASSWORD,
+        fieldError(422, { twofaCode: ['Por favor, insira o código de verificação.'] }),
+        SIGNED_IN,
+      ],
+      extra: { 'POST /api/acesso/evento_getInfo': () => envelopeResponse(NEW_CLIENT_INFO) },
+    });
     const { user, router } = await open();
     await fillPerson(user);
     await user.click(submitButton());
     await user.type(await screen.findByLabelText('Senha'), 'demo1234');
     await user.click(submitButton());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login/2'));
-    expect(getNotices().map((notice) => [notice.level, notice.text])).toContainEqual([
-      'info',
-      'Conta criada! Entre com seu e-mail, senha e código de verificação para continuar.',
-    ]);
+    const code = await screen.findByLabelText(CREATE_ACCOUNT_TEXTS.code);
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAccessibleDescription(/Por favor, insira o código de verificação\./);
+    await user.type(code, '123456');
+    await user.click(submitButton());
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/login/2/direcionar_produto'),
+    );
+    const posts = callsTo('/api/acesso/conta_criar').map((call) => call.body);
+    expect(posts[1]).not.toHaveProperty('twofaCode');
+    expect(posts[2]).toMatchObject({ senha: 'demo1234', twofaCode: '123456' });
   });
 
   it('shows the server’s field errors next to the fields (wrong password, taken document)', async () => {

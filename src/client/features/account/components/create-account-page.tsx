@@ -7,7 +7,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { documentKind } from '#shared/cpf-cnpj';
-import { EMAIL_MAX, NAME_MAX, REQUIRED_MESSAGE } from '#shared/fields';
+import { EMAIL_MAX, NAME_MAX, REQUIRED_MESSAGE, TWOFA_CODE_MAX } from '#shared/fields';
 import { CPF_CNPJ_MASKS, PHONE_MASKS } from '#shared/masks';
 import type { PublicProduct } from '#shared/schemas/acesso';
 import {
@@ -21,7 +21,12 @@ import { Captcha, useCaptcha } from '../../../components/captcha';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { TextField } from '../../../components/text-field';
-import { ApiError, applyFieldErrors, handleApiError } from '../../../lib/api-client';
+import {
+  ApiError,
+  applyFieldErrors,
+  handleApiError,
+  isFieldErrorResponse,
+} from '../../../lib/api-client';
 import { rememberLoginEvent } from '../../../lib/login-event';
 import { notify } from '../../../lib/notices';
 import { providerName } from '../../../lib/page-meta';
@@ -53,7 +58,8 @@ export const CREATE_ACCOUNT_TEXTS = {
   signUpNotAllowed: CONTA_MESSAGES.signUpNotAllowed,
   /** §8, shown when the server asks for the password (senha_digitar). */
   alreadyRegistered: CONTA_MESSAGES.alreadyRegistered,
-  accountCreatedSignIn: CONTA_MESSAGES.accountCreatedSignIn,
+  code: 'Código de verificação (2FA)',
+  codeHint: 'O código de 6 dígitos do aplicativo, ou uma das suas chaves de recuperação.',
 } as const;
 
 const normalizeEmail = (value: string) => value.trim().toLowerCase();
@@ -118,6 +124,8 @@ function CreateAccountForm({ pid, product }: { pid: number; product: PublicProdu
   const create = useCreateAccount();
   // The e-mail the server said has an account (senha_digitar): the password field is for it.
   const [passwordFor, setPasswordFor] = useState<string | null>(null);
+  // The server asked for that account's second factor (422 on twofaCode): the code field shows.
+  const [codeAsked, setCodeAsked] = useState(false);
   // After the last answer the page is about to change: no second submit meanwhile (§5).
   const [leaving, setLeaving] = useState(false);
 
@@ -139,6 +147,7 @@ function CreateAccountForm({ pid, product }: { pid: number; product: PublicProdu
       cpfcnpj: '',
       empresa_nome: '',
       senha: '',
+      twofaCode: '',
       gl_produto_id: pid,
     },
   });
@@ -149,10 +158,12 @@ function CreateAccountForm({ pid, product }: { pid: number; product: PublicProdu
 
   const isCnpj = documentKind(cpfcnpj) === 'cnpj';
   const askPassword = passwordFor !== null && passwordFor === normalizeEmail(email);
+  const askCode = askPassword && codeAsked;
 
   useEffect(() => {
-    if (askPassword) setFocus('senha');
-  }, [askPassword, setFocus]);
+    if (askCode) setFocus('twofaCode');
+    else if (askPassword) setFocus('senha');
+  }, [askPassword, askCode, setFocus]);
 
   const busy = create.isPending || leaving;
   // §5 "duplicate submits blocked": a ref, so two quick submits cannot both get through.
@@ -189,8 +200,7 @@ function CreateAccountForm({ pid, product }: { pid: number; product: PublicProdu
     if (answer.sessao && answer.evento) {
       continueSignedIn(answer.evento);
     } else if (sentPassword) {
-      // The existing user has 2FA: a password alone opens no session (docs/decisions/017).
-      notify('info', CREATE_ACCOUNT_TEXTS.accountCreatedSignIn);
+      // Signed in on the server's word, yet no session came back: sign in from the login.
       void navigate(pathTo('login', { pid }));
     } else {
       // §4: a new account; the temporary password went by e-mail.
@@ -214,13 +224,16 @@ function CreateAccountForm({ pid, product }: { pid: number; product: PublicProdu
       gl_produto_id: pid,
       recaptcha: captcha.token,
       termos: true,
-      // §3: the password only when the field is shown.
+      // §3: the password only when the field is shown; the code only when the server asked.
       ...(askPassword ? { senha: values.senha } : {}),
+      ...(askCode ? { twofaCode: values.twofaCode } : {}),
     };
     inFlight.current = true;
     create.mutate(payload, {
       onSuccess: (answer) => onAnswer(answer, askPassword, values.email),
       onError: (error) => {
+        // A known e-mail of a 2FA user: nothing is written until its code is given.
+        if (isFieldErrorResponse(error) && error.fieldErrors.twofaCode) setCodeAsked(true);
         applyFieldErrors(setError, error);
       },
       onSettled: () => {
@@ -270,6 +283,18 @@ function CreateAccountForm({ pid, product }: { pid: number; product: PublicProdu
           hint={CREATE_ACCOUNT_TEXTS.passwordPrompt(providerName())}
           registration={register('senha')}
           error={errors.senha?.message}
+        />
+      )}
+      {askCode && (
+        <TextField
+          id="conta-criar-twofa-code"
+          label={CREATE_ACCOUNT_TEXTS.code}
+          hint={CREATE_ACCOUNT_TEXTS.codeHint}
+          autoComplete="one-time-code"
+          maxLength={TWOFA_CODE_MAX}
+          aria-required
+          registration={register('twofaCode', { shouldUnregister: true })}
+          error={errors.twofaCode?.message}
         />
       )}
       <MaskedField

@@ -104,4 +104,29 @@ describe('e.login (§2 /e/login)', () => {
     expect(screen.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
     expect(eventCalls()).toHaveLength(1);
   });
+
+  it('asks for the 2FA code when the server wants it, then sends it with the password', async () => {
+    const { eventCalls } = serve([
+      envelopeResponse(null, {
+        httpStatus: 422,
+        message: 'Verifique os campos destacados.',
+        errors: { twofaCode: ['Por favor, insira o código de verificação.'] },
+      }),
+      envelopeResponse({ to: '/em-breve' }),
+    ]);
+    const { user, router } = renderApp(PATH);
+    await user.type(await screen.findByLabelText('Senha'), 'segredo1');
+    await user.click(await screen.findByLabelText('Eu não sou um robô'));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+
+    const code = await screen.findByLabelText('Código de verificação (2FA)');
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAccessibleDescription(/Por favor, insira o código de verificação\./);
+    await user.type(code, '123456');
+    await user.click(await screen.findByLabelText('Eu não sou um robô'));
+    await user.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/em-breve'));
+    expect(eventCalls()[0]?.body).not.toHaveProperty('twofaCode');
+    expect(eventCalls()[1]?.body).toMatchObject({ password: 'segredo1', twofaCode: '123456' });
+  });
 });

@@ -1,9 +1,11 @@
 import '#shared/zod-locale';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import { TWOFA_CODE_MAX } from '#shared/fields';
 import { EventLoginRequestSchema, type EventLoginRequest } from '#shared/schemas/acesso';
 import { Captcha, useCaptcha } from '../../../components/captcha';
 import { Page } from '../../../components/page';
@@ -20,12 +22,15 @@ export const EVENT_LOGIN_TEXTS = {
   missing:
     'Este link de confirmação está incompleto: faltam os dados do evento. Volte ao sistema de onde veio e tente novamente.',
   password: 'Senha',
+  code: 'Código de verificação (2FA)',
+  codeHint: 'O código de 6 dígitos do aplicativo, ou uma das suas chaves de recuperação.',
   submit: 'Confirmar',
 } as const;
 
 /**
  * e.login (§2 /e/login?to&evento_id&evento_token): another system sends a signed-in person here
- * to confirm their password before an action; data.to says where to go afterwards.
+ * to confirm their password before an action; data.to says where to go afterwards. A person with
+ * 2FA gives the code too when the server asks for it, as at the login (docs/decisions/015).
  */
 export function EventLoginPage() {
   const [query] = useSearchParams();
@@ -56,6 +61,8 @@ function EventLoginForm({
   const navigate = useNavigate();
   const captcha = useCaptcha();
   const loginEvent = useLoginEvent();
+  // The server asked for the second factor (422 on twofaCode).
+  const [codeAsked, setCodeAsked] = useState(false);
   const {
     register,
     handleSubmit,
@@ -70,11 +77,16 @@ function EventLoginForm({
       evento_token: eventoToken,
       to,
       password: '',
+      twofaCode: '',
     } satisfies EventLoginRequest,
   });
-  const password = useWatch({ control, name: 'password' }) ?? '';
+  const [password = '', twofaCode = ''] = useWatch({ control, name: ['password', 'twofaCode'] });
   const busy = loginEvent.isPending || loginEvent.isSuccess;
-  const canSubmit = captcha.ready && password !== '' && !busy;
+  const canSubmit =
+    captcha.ready && password !== '' && (!codeAsked || (twofaCode ?? '').trim() !== '') && !busy;
+  useEffect(() => {
+    if (codeAsked) setFocus('twofaCode');
+  }, [codeAsked, setFocus]);
 
   const onSubmit = handleSubmit((values) => {
     loginEvent.mutate(
@@ -84,6 +96,7 @@ function EventLoginForm({
         to: values.to ?? null,
         password: values.password,
         recaptcha: captcha.token,
+        ...(codeAsked && { twofaCode: values.twofaCode }),
       },
       {
         onSuccess: ({ to: destination }) => {
@@ -96,6 +109,7 @@ function EventLoginForm({
         onError: (error) => {
           captcha.reset();
           const shown = applyFieldErrors(setError, error);
+          if (isFieldErrorResponse(error) && error.fieldErrors.twofaCode) setCodeAsked(true);
           if (shown && isFieldErrorResponse(error) && !error.fieldErrors.password) return;
           setFocus('password', { shouldSelect: true });
         },
@@ -126,6 +140,18 @@ function EventLoginForm({
         registration={register('password')}
         error={errors.password?.message}
       />
+      {codeAsked && (
+        <TextField
+          id="e-login-twofa-code"
+          label={EVENT_LOGIN_TEXTS.code}
+          hint={EVENT_LOGIN_TEXTS.codeHint}
+          autoComplete="one-time-code"
+          maxLength={TWOFA_CODE_MAX}
+          aria-required
+          registration={register('twofaCode', { shouldUnregister: true })}
+          error={errors.twofaCode?.message}
+        />
+      )}
       <Captcha control={captcha} error={errors.recaptcha?.message} />
       <div className="d-grid">
         <Button type="submit" disabled={!canSubmit}>

@@ -308,3 +308,91 @@ describe('me.twofa: the way back (§2)', () => {
     });
   });
 });
+
+describe('me.twofa: the step-up before a sensitive change (decision 011)', () => {
+  const STEP_UP = () =>
+    envelopeResponse(null, {
+      httpStatus: 403,
+      message: 'Por segurança, confirme sua identidade para continuar.',
+    });
+
+  /** The server refuses the first call until a proof was accepted, as the real one does. */
+  function serveWithStepUp(initial: TwofaStatusResponse, proof: { code?: string; senha?: string }) {
+    let proven = false;
+    const guarded =
+      (answer: StubHandler): StubHandler =>
+      (request) =>
+        proven ? answer(request) : STEP_UP();
+    return serve(initial, {
+      'POST /api/gl_usuario/me/reautenticar': ({ body }) => {
+        const sent = body as { code?: string; senha?: string };
+        if ((proof.code && sent.code === proof.code) || (proof.senha && sent.senha === proof.senha)) {
+          proven = true;
+          return envelopeResponse({ reautenticado_ate: '2026-11-23T12:10:00Z' });
+        }
+        const field = proof.code ? 'code' : 'senha';
+        return envelopeResponse(null, {
+          httpStatus: 422,
+          message: 'Verifique os campos destacados.',
+          errors: { [field]: [proof.code ? 'Código inválido.' : 'Senha inválida.'] },
+        });
+      },
+      'POST /api/gl_usuario/twofaGenerateRecoveryKeys': guarded(() =>
+        envelopeResponse({ recovery_keys: ['NOVA-CHAVE-0001', 'NOVA-CHAVE-0002'] }),
+      ),
+      'POST /api/gl_usuario/twofaGenerateQrCode': guarded(() =>
+        envelopeResponse({ qr_code_base64: 'data:image/png;base64,iVBORw0KGgo=', secret: SECRET }),
+      ),
+    });
+  }
+
+  it('asks the code in a dialog, then renews the keys without a second click', async () => {
+    const { callsTo } = serveWithStepUp(status({ twofa_enabled: true, recovery_keys_restantes: 3 }), {
+      code: '654321',
+    });
+    const { user } = renderApp('/me/twofa');
+    await user.click(await screen.findByRole('button', { name: 'Gerar chaves de recuperação' }));
+    await user.click(await screen.findByRole('button', { name: 'Gerar novas chaves' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirme sua identidade' });
+    const code = await within(dialog).findByLabelText('Código do aplicativo ou chave de recuperação');
+    await waitFor(() => expect(code).toHaveFocus());
+    await user.type(code, '111111');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() => expect(code).toHaveAccessibleDescription('Código inválido.'));
+
+    await user.clear(code);
+    await user.type(code, '654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('NOVA-CHAVE-0001')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo('/api/gl_usuario/twofaGenerateRecoveryKeys')).toHaveLength(2);
+    expect(callsTo('/api/gl_usuario/me/reautenticar').map((call) => call.body)).toEqual([
+      { code: '111111' },
+      { code: '654321' },
+    ]);
+  });
+
+  it('asks the password where 2FA is off; cancelling it leaves the activation', async () => {
+    const { callsTo } = serveWithStepUp(status(), { senha: 'demo1234' });
+    const { user } = renderApp('/me/twofa');
+    await user.click(await screen.findByRole('button', { name: 'Ativar 2FA' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Confirme sua identidade' });
+    await within(dialog).findByLabelText('Senha');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'Ativar 2FA' })).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Ativar 2FA' }));
+    dialog = await screen.findByRole('dialog', { name: 'Confirme sua identidade' });
+    await user.type(await within(dialog).findByLabelText('Senha'), 'demo1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(
+      await screen.findByRole('img', { name: 'QR Code para configurar o aplicativo autenticador' }),
+    ).toBeVisible();
+    expect(callsTo('/api/gl_usuario/me/reautenticar').map((call) => call.body)).toEqual([
+      { senha: 'demo1234' },
+    ]);
+  });
+});

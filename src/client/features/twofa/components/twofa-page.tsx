@@ -21,7 +21,7 @@ import {
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { TextField } from '../../../components/text-field';
-import { applyFieldErrors } from '../../../lib/api-client';
+import { applyFieldErrors, isCancelled } from '../../../lib/api-client';
 import { useMeOrigin } from '../../../lib/me-origin';
 import { notify } from '../../../lib/notices';
 import { useResumeLogin } from '../../../lib/post-login';
@@ -154,14 +154,13 @@ export function TwofaPage() {
             <Button
               variant="primary"
               disabled={generateKeys.isPending}
-              onClick={() =>
+              onClick={() => {
+                // Closed first: the server may ask for a fresh proof in its own dialog.
+                setConfirmingKeys(false);
                 generateKeys.mutate(undefined, {
-                  onSuccess: ({ recovery_keys }) => {
-                    setConfirmingKeys(false);
-                    setKeys(recovery_keys);
-                  },
-                })
-              }
+                  onSuccess: ({ recovery_keys }) => setKeys(recovery_keys),
+                });
+              }}
             >
               {TWOFA_TEXTS.confirmRegenerate}
             </Button>
@@ -191,14 +190,16 @@ function ActivationPanel({
   onActivated: (keys: readonly string[]) => void;
   onCancel: () => void;
 }) {
-  const { mutate: generate, data: qr, isError, isPending } = useGenerateQrCode();
+  const { mutate, data: qr, isError, isPending } = useGenerateQrCode();
+  // Giving up the identity check (the step-up) gives up the activation.
+  const generate = () => mutate(undefined, { onError: (error) => isCancelled(error) && onCancel() });
   const started = useRef(false);
   useEffect(() => {
     // Once per panel (StrictMode runs effects twice in development).
     if (started.current) return;
     started.current = true;
     generate();
-  }, [generate]);
+  });
 
   return (
     <Card className="mb-4">

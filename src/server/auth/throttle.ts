@@ -1,13 +1,15 @@
 import { isIP } from 'node:net';
 import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/database.ts';
-import { glAcessoTentativa } from '../../db/schema.ts';
+import type { Queryable } from '../db/database.ts';
+import { glAcessoTentativa } from '../db/schema.ts';
 
 /**
- * Login throttling (docs/decisions/010-login-throttling.md). Failures are counted per key in a
- * 15-minute window: per account ('email:<e-mail>', unknown e-mails too) and per address
- * ('ip:<address>'). A blocked attempt gets the wrong-password answer without a password check,
- * and still counts. Every count is one atomic upsert, so concurrent failures are never lost.
+ * Throttling of everything that checks a secret (docs/decisions/010-login-throttling.md).
+ * Failures are counted per key in a 15-minute window: passwords per account and address
+ * ('email:<e-mail>|ip:<address>'), per address ('ip:<address>') and per account
+ * ('email:<e-mail>', unknown e-mails too); 2FA codes and recovery keys per user ('twofa:<id>').
+ * A blocked attempt gets the wrong-secret answer without the secret being checked, and still
+ * counts. Every count is one atomic upsert, so concurrent failures are never lost.
  */
 export interface ThrottlePolicy {
   windowMs: number;
@@ -21,7 +23,11 @@ export interface ThrottlePolicy {
 
 const MINUTE = 60_000;
 
-export const ACCOUNT_POLICY: ThrottlePolicy = {
+/**
+ * One account from one address: a person who mistypes never notices; a script gets about ten
+ * guesses per quarter of an hour. The owner, elsewhere, is not affected.
+ */
+export const ACCOUNT_ADDRESS_POLICY: ThrottlePolicy = {
   windowMs: 15 * MINUTE,
   slowFrom: 5,
   maxDelayMs: 5 * MINUTE,
@@ -29,6 +35,7 @@ export const ACCOUNT_POLICY: ThrottlePolicy = {
   lockMs: 15 * MINUTE,
 };
 
+/** One address, every account: one machine spraying passwords over many accounts. */
 export const ADDRESS_POLICY: ThrottlePolicy = {
   windowMs: 15 * MINUTE,
   slowFrom: null,
@@ -37,7 +44,27 @@ export const ADDRESS_POLICY: ThrottlePolicy = {
   lockMs: 15 * MINUTE,
 };
 
+/**
+ * One account, every address: only a distributed guessing run reaches it. Its lock does not
+ * apply to a trusted device of the owner, so the owner is never locked out by strangers.
+ */
+export const ACCOUNT_POLICY: ThrottlePolicy = {
+  windowMs: 15 * MINUTE,
+  slowFrom: null,
+  maxDelayMs: 0,
+  lockAt: 100,
+  lockMs: 15 * MINUTE,
+};
+
+/**
+ * 2FA codes and recovery keys of one user, from anywhere, on every route that checks one: the
+ * login's policy. Whoever gets here already holds the password or a session.
+ */
+export const CODE_POLICY: ThrottlePolicy = ACCOUNT_ADDRESS_POLICY;
+
 export const accountKey = (email: string) => `email:${email.trim().toLowerCase()}`;
+export const accountAddressKey = (email: string, ip: string) => `${accountKey(email)}|${addressKey(ip)}`;
+export const codeKey = (usuarioId: number) => `twofa:${usuarioId}`;
 
 /**
  * IPv6 clients usually hold a whole /64, so an address key covers the /64; IPv4 (mapped too)
@@ -115,9 +142,11 @@ export async function recordFailure(
   return row;
 }
 
-/** A successful sign-in clears the account's key (the address keeps its count). */
-export async function clearFailures(db: Queryable, key: string, now = new Date()): Promise<void> {
-  await db.delete(glAcessoTentativa).where(eq(glAcessoTentativa.chave, key));
+/** A success clears its own key (a sign-in: the account's keys; the address keeps its count). */
+export async function clearFailures(db: Queryable, keys: string | string[], now = new Date()): Promise<void> {
+  await db
+    .delete(glAcessoTentativa)
+    .where(typeof keys === 'string' ? eq(glAcessoTentativa.chave, keys) : inArray(glAcessoTentativa.chave, keys));
   // Housekeeping: keys idle for a day with no block running.
   await db
     .delete(glAcessoTentativa)
