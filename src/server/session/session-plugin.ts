@@ -7,8 +7,8 @@ import {
   deleteSession,
   findSession,
   findSessionTokenHash,
-  markReauthenticated,
   parseSessionCookie,
+  renewSession,
   updateSessionContext,
   type SessionContext,
   type SessionLifetime,
@@ -89,6 +89,7 @@ export class RequestSession {
       usuarioId: context.usuarioId,
       clienteId: context.clienteId ?? null,
       produtoId: context.produtoId ?? null,
+      createdAt: now,
       expiresAt: created.expiresAt,
       lastSeenAt: now,
       reauthenticatedAt: context.reauthenticated ? now : null,
@@ -97,11 +98,27 @@ export class RequestSession {
     return { id: created.id, token: handoffToken(this.options.secret, created.id, created.tokenHash) };
   }
 
-  /** The step-up succeeded (decision 011): the session counts as freshly proven from now. */
-  async markReauthenticated(now = new Date()): Promise<void> {
+  /**
+   * The step-up succeeded (decision 011): a renewed session (new id and token, new CSRF token)
+   * counts as freshly proven from now.
+   */
+  async renewAfterProof(now = new Date()): Promise<void> {
     if (!this.record) throw new AppError(401, MESSAGES.notLoggedIn, 'unauthorized');
-    await markReauthenticated(this.options.db, this.record.id, now);
-    this.record.reauthenticatedAt = now;
+    const created = await renewSession(
+      this.options.db,
+      this.record,
+      { ip: this.request.ip, userAgent: this.request.headers['user-agent'] ?? null },
+      this.options,
+      now,
+    );
+    this.record = {
+      ...this.record,
+      id: created.id,
+      expiresAt: created.expiresAt,
+      lastSeenAt: now,
+      reauthenticatedAt: now,
+    };
+    this.setCookies(created.cookieValue);
   }
 
   /**

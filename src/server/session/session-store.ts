@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import type { Queryable } from '../db/database.ts';
-import { glSessao } from '../db/schema.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { glAcessoEvento, glSessao } from '../db/schema.ts';
 import { hashToken, randomToken, safeEqual } from './tokens.ts';
 
 export interface SessionRecord {
@@ -8,6 +8,8 @@ export interface SessionRecord {
   usuarioId: number;
   clienteId: number | null;
   produtoId: number | null;
+  /** The sign-in: the absolute lifetime counts from here. */
+  createdAt: Date;
   expiresAt: Date;
   lastSeenAt: Date;
   /** When the session last proved its user (sign-in with every factor asked, or step-up). */
@@ -30,6 +32,8 @@ export interface SessionContext {
   userAgent?: string | null;
   /** The sign-in asked every factor the step-up would ask: the session starts "fresh". */
   reauthenticated?: boolean;
+  /** A renewed session keeps its sign-in time (the absolute lifetime is not extended). */
+  createdAt?: Date;
 }
 
 /** A session row's sliding expiry is pushed forward at most this often, to spare writes. */
@@ -62,7 +66,8 @@ export async function createSession(
 ): Promise<{ id: string; token: string; tokenHash: string; cookieValue: string; expiresAt: Date }> {
   const token = randomToken();
   const tokenHash = hashToken(token);
-  const expiresAt = slidExpiry(now, now, lifetime);
+  const createdAt = context.createdAt ?? now;
+  const expiresAt = slidExpiry(createdAt, now, lifetime);
   const [row] = await db
     .insert(glSessao)
     .values({
@@ -72,7 +77,7 @@ export async function createSession(
       gl_produto_id: context.produtoId ?? null,
       ip: context.ip ?? null,
       user_agent: context.userAgent?.slice(0, 400) ?? null,
-      datahora_criado: now,
+      datahora_criado: createdAt,
       datahora_expira: expiresAt,
       datahora_ultimo_acesso: now,
       datahora_reautenticado: context.reauthenticated ? now : null,
@@ -111,6 +116,7 @@ export async function findSession(
     usuarioId: row.gl_usuario_id,
     clienteId: row.gl_cliente_id,
     produtoId: row.gl_produto_id,
+    createdAt: row.datahora_criado,
     expiresAt: row.datahora_expira,
     lastSeenAt: row.datahora_ultimo_acesso,
     reauthenticatedAt: row.datahora_reautenticado,
@@ -140,9 +146,40 @@ export async function updateSessionContext(
     .where(eq(glSessao.id, sessionId));
 }
 
-/** Records that the session proved its user again now (the step-up, decision 011). */
-export async function markReauthenticated(db: Queryable, sessionId: string, now = new Date()): Promise<void> {
-  await db.update(glSessao).set({ datahora_reautenticado: now }).where(eq(glSessao.id, sessionId));
+/**
+ * The session proved its user again (the step-up, decision 011): a new id and token replace the
+ * old ones (OWASP ASVS 7.2.4), marked freshly proven, with the same user, client, product and
+ * sign-in time; the session's access events follow it. Returns the new cookie's parts.
+ */
+export async function renewSession(
+  db: Database,
+  old: SessionRecord,
+  context: { ip: string | null; userAgent: string | null },
+  lifetime: SessionLifetime,
+  now = new Date(),
+): Promise<Awaited<ReturnType<typeof createSession>>> {
+  return db.transaction(async (tx) => {
+    const created = await createSession(
+      tx,
+      {
+        usuarioId: old.usuarioId,
+        clienteId: old.clienteId,
+        produtoId: old.produtoId,
+        ip: context.ip,
+        userAgent: context.userAgent,
+        reauthenticated: true,
+        createdAt: old.createdAt,
+      },
+      lifetime,
+      now,
+    );
+    await tx
+      .update(glAcessoEvento)
+      .set({ gl_sessao_id: created.id })
+      .where(eq(glAcessoEvento.gl_sessao_id, old.id));
+    await deleteSession(tx, old.id);
+    return created;
+  });
 }
 
 /** The stored token hash of a live session, for checking the handoff token the product got (§3). */

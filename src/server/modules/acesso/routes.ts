@@ -135,7 +135,7 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
         { usuarioId: currentUserId(request), ip: request.ip, ...request.body },
         now,
       );
-      await request.session.markReauthenticated(now);
+      await request.session.renewAfterProof(now);
       reply.header('Cache-Control', 'no-store');
       const data: ReauthenticateResponse = {
         reautenticado_ate: new Date(now.getTime() + STEP_UP_WINDOW_MS).toISOString(),

@@ -531,6 +531,31 @@ describe('step-up before sensitive 2FA changes (security review item 2)', () => 
     });
   });
 
+  it('renews the session (new id and token) and keeps its login event working', async () => {
+    const produto = await createProduct(t.db);
+    const user = await createUser(t.db);
+    const agent = new ApiAgent(t.app, { remoteAddress: '10.6.0.9' });
+    const login = await agent.post<{ evento: { id: number; token: string } }>('/api/acesso/login', {
+      email: user.email,
+      senha: 'demo1234',
+      recaptcha: 'ok',
+      gl_produto_id: produto.id,
+    });
+    const before = agent.cookies.get('portal_sessao') ?? '';
+    const csrfBefore = agent.csrfToken;
+    expect((await agent.post('/api/gl_usuario/me/reautenticar', { senha: 'demo1234' })).status).toBe(200);
+    expect(agent.cookies.get('portal_sessao')).not.toBe(before);
+    expect(agent.csrfToken).not.toBe(csrfBefore);
+    const old = new ApiAgent(t.app);
+    old.cookies.set('portal_sessao', before);
+    expect((await old.get('/api/sessao/web')).body.status).toBe(400);
+    const resumed = await agent.post('/api/acesso/evento_getInfo', {
+      evento_id: login.body.data.evento.id,
+      evento_token: login.body.data.evento.token,
+    });
+    expect(resumed.status).toBe(200);
+  });
+
   it('a sign-in that asked every factor is a fresh proof; a trusted device’s is not', async () => {
     const produto = await createProduct(t.db);
     const login = (agent: ApiAgent, email: string, extra: Record<string, unknown> = {}) =>
