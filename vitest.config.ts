@@ -26,6 +26,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Outages of the process's dependencies (docs/operations.md): each file starts its own
+          // PostgreSQL cluster, Redis or server process, so files run one at a time.
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/setup/api-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

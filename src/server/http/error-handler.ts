@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { envelope, type FieldErrors } from '#shared/envelope';
 import { MESSAGES } from '#shared/messages';
-import { loggableError } from '../db/errors.ts';
+import { isDatabaseUnavailable, loggableError } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 
 /** Field path of a zod issue as the client's form names it: "/endereco/cep" → "endereco.cep". */
@@ -16,6 +16,11 @@ function addError(errors: FieldErrors, field: string, message: string): void {
   (errors[field] ??= []).push(message);
 }
 
+/** Seconds a client is told to wait (Retry-After) while the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
+/** One log line per this interval while the database is away, not one per request. */
+const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
+
 function send(reply: FastifyReply, status: number, message: string, errors: FieldErrors | null = null) {
   return reply.status(status).send(envelope(null, { status, message, errors }));
 }
@@ -26,6 +31,8 @@ function send(reply: FastifyReply, status: number, message: string, errors: Fiel
  * never shows a stack or an internal message.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  let lastUnavailableLog = 0;
+  let unavailableSinceLog = 0;
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return send(reply, error.statusCode, error.message, error.fieldErrors);
@@ -54,6 +61,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof SyntaxError && error.statusCode === 400) {
       return send(reply, 400, MESSAGES.invalidJson);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database restarts or is away: the request may succeed in a moment (issue 13).
+      unavailableSinceLog++;
+      if (Date.now() - lastUnavailableLog >= UNAVAILABLE_LOG_INTERVAL_MS) {
+        request.log.warn({ err: loggableError(error), requests: unavailableSinceLog }, 'database unavailable: answering 503');
+        lastUnavailableLog = Date.now();
+        unavailableSinceLog = 0;
+      }
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return send(reply, 503, MESSAGES.serviceUnavailable);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return send(reply, 429, MESSAGES.tooManyRequests);
