@@ -9,7 +9,7 @@ import {
 import '#shared/zod-locale';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerSecurity } from './http/security.ts';
 import { connectSharedRedis } from './http/shared-redis.ts';
@@ -64,6 +64,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     genReqId: () => crypto.randomUUID(),
     // At close, idle keep-alive connections end at once; busy ones after their answer (main.ts).
     forceCloseConnections: 'idle',
+    frameworkErrors: frameworkErrorHandler,
     // Tokens travel in some paths (/cliente/{token}/fatura, §6): never log URLs or headers whole.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();

@@ -28,6 +28,7 @@ export const MESSAGES = {
   /** 503: the database is away for a moment (restart, failover); docs/decisions/033-faults.md. */
   serviceUnavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   invalidMultipart: 'O formulário enviado está incompleto ou malformado. Envie-o novamente.',
+  invalidUrl: 'Endereço inválido.',
   requiredField: 'Campo obrigatório.',
   invalidType: 'Valor em formato inválido.',
 } as const;

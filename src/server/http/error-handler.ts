@@ -16,6 +16,12 @@ function addError(errors: FieldErrors, field: string, message: string): void {
   (errors[field] ??= []).push(message);
 }
 
+/**
+ * What the multipart parser (busboy) throws, as plain errors without a status, for a body without
+ * boundary or cut short: the caller's fault, answered 400 (issue 13).
+ */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Malformed)/;
+
 /** Seconds a client is told to wait (Retry-After) while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
 /** One log line per this interval while the database is away, not one per request. */
@@ -57,7 +63,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return send(reply, 413, MESSAGES.payloadTooLarge);
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
         return send(reply, 415, MESSAGES.unsupportedMediaType);
+      case 'FST_PARTS_LIMIT':
+      case 'FST_FILES_LIMIT':
+      case 'FST_FIELDS_LIMIT':
+        return send(reply, 413, MESSAGES.payloadTooLarge);
+      case 'FST_MP_PREMATURE_CLOSE':
+      case 'FST_PROTO_VIOLATION':
+      case 'FST_INVALID_JSON_FIELD_ERROR':
+        return send(reply, 400, MESSAGES.invalidMultipart);
+    }
+    if (error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message)) {
+      return send(reply, 400, MESSAGES.invalidMultipart);
     }
     if (error instanceof SyntaxError && error.statusCode === 400) {
       return send(reply, 400, MESSAGES.invalidJson);
@@ -83,4 +101,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return send(reply, 500, MESSAGES.serverError);
   });
+}
+
+/**
+ * Errors the router meets before any route or hook runs (Fastify's `frameworkErrors`): a path
+ * that is not valid percent-encoding (400) or a path parameter past the router's length (414).
+ * The same envelope as everything else (decision 003).
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void send(reply, status, MESSAGES.invalidUrl);
 }
