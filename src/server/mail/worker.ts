@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/database.ts';
+import { isDatabaseUnavailable, loggableError } from '../db/errors.ts';
 import { glEmailSaida } from '../db/schema.ts';
 import { runPeriodically } from '../jobs/periodic.ts';
 import { isSmtpUnavailable, type MailTransport } from './transport.ts';
@@ -193,7 +194,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   log.info({ database: options.kind, transport: transport.kind, intervalMs }, 'mail worker started');
   const loop = runPeriodically(runOnce, {
     intervalMs,
-    onError: (error) => log.error({ err: error }, 'mail worker run failed'),
+    // A database outage is logged as what it is; the next run tries again (docs/operations.md).
+    onError: (error) =>
+      isDatabaseUnavailable(error)
+        ? log.warn({ err: loggableError(error) }, 'mail worker: database unavailable, retrying at the next run')
+        : log.error({ err: loggableError(error) }, 'mail worker run failed'),
   });
 
   return {
