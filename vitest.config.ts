@@ -12,6 +12,10 @@ export default defineConfig({
           include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/setup/unit-setup.ts'],
+          // Component tests render whole screens; on a busy 2-core machine (CI beside other work)
+          // one can take well past Vitest's 5 s default without anything being wrong (issue 13).
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
