@@ -64,7 +64,7 @@ describe.skipIf(unavailable)('a Redis outage', () => {
       const started = performance.now();
       const response = await t.app.inject(DB_ROUTE);
       expect(response.statusCode).toBe(200);
-      expect(performance.now() - started).toBeLessThan(500);
+      expect(performance.now() - started).toBeLessThan(1000);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const ready = await readiness();
