@@ -1,5 +1,5 @@
 // `npm test`: every check a change must pass, in order of cost; stops at the first failure.
-// Prints a closing line "N passed, N failed" summed over the unit, API and browser suites.
+// Prints a closing line "N passed, N failed" summed over the unit, API, fault and browser suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -13,6 +13,7 @@ const steps = [
   ['lint', 'npx', ['eslint', '--max-warnings=0', '.']],
   ['unit', 'npx', ['vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/unit.json`]],
   ['api', 'npx', ['vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/api.json`]],
+  ['faults', 'npx', ['vitest', 'run', '--project', 'faults', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/faults.json`]],
   ['build', 'npm', ['run', 'build']],
   ['browser', 'npx', ['playwright', 'test']],
 ];
@@ -43,12 +44,13 @@ for (const [name, command, args] of steps) {
   if (result.status !== 0) {
     console.error(`\n${name} failed`);
     status = result.status ?? 1;
-    if (name !== 'unit' && name !== 'api') failed = Math.max(failed, 1);
+    if (name !== 'unit' && name !== 'api' && name !== 'faults') failed = Math.max(failed, 1);
     break;
   }
 }
 countVitest(`${reports}/unit.json`);
 countVitest(`${reports}/api.json`);
+countVitest(`${reports}/faults.json`);
 countPlaywright(`${reports}/e2e.json`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(status);

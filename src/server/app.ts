@@ -9,8 +9,10 @@ import {
 import '#shared/zod-locale';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
+import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerSecurity } from './http/security.ts';
+import { connectSharedRedis } from './http/shared-redis.ts';
 import { registerSpa } from './http/spa.ts';
 import { createCaptchaProvider } from './captcha/provider.ts';
 import { captchaRoutes } from './captcha/routes.ts';
@@ -60,6 +62,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // At close, idle keep-alive connections end at once; busy ones after their answer (main.ts).
+    forceCloseConnections: 'idle',
+    frameworkErrors: frameworkErrorHandler,
     // Tokens travel in some paths (/cliente/{token}/fatura, §6): never log URLs or headers whole.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -75,14 +80,17 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  registerGracefulClose(app);
   await app.register(cookie);
   // Multipart bodies stream (uploads: storage/uploads.ts); each route sets its own file size.
   await app.register(multipart, {
     limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50, fieldSize: 100_000, parts: 100 },
   });
+  const redis = config.REDIS_URL ? connectSharedRedis(config.REDIS_URL, app.log.child({ module: 'redis' })) : null;
+  if (redis) app.addHook('onClose', () => redis.close());
   await registerSecurity(app, {
     rateLimitMax: config.RATE_LIMIT_MAX,
-    redisUrl: config.REDIS_URL,
+    redis: redis?.client,
     isProduction: config.isProduction,
   });
   const secureCookies = config.publicUrl.startsWith('https://');
@@ -106,7 +114,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   const acesso = createAcessoDeps({ db, twofa, publicUrl: config.publicUrl });
 
-  healthRoutes(app, () => database.ping());
+  healthRoutes(app, { database: () => database.ping(), redis: redis?.state, timeoutMs: config.DB_CONNECT_TIMEOUT_MS });
   await app.register(sessaoRoutes, { prefix: '/api', db, config });
   await app.register(faturaRoutes, { prefix: '/api', db: database.db, config });
   await app.register(captchaRoutes, { prefix: '/api', captcha, authRateLimitMax });

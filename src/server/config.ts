@@ -56,6 +56,10 @@ const ConfigSchema = z
     /** Base URL of the online CEP service (default: the service's public address). */
     CEP_API_URL: z.url().optional(),
     CEP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+    /** PostgreSQL: how long a request waits for a connection before it is answered 503 (033). */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+    /** SIGTERM/SIGINT: how long requests in flight may take to finish before the process ends. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Plan changes "at the close" (decision 020): how often each instance looks for due ones. */
     PLAN_CHANGE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
     /** Requests per minute per address on each route that checks a secret (login, 2FA codes, ...). */

@@ -21,7 +21,12 @@ function fail(message: string): never {
 async function prepareDatabase(config: Config, log: pino.Logger): Promise<DatabaseHandle> {
   const database = await openDatabase(
     config.DATABASE_URL
-      ? { kind: 'postgres', url: config.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: config.DATABASE_URL,
+          connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+          log: log.child({ module: 'database' }),
+        }
       : { kind: 'pglite', dataDir: config.DATA_DIR },
   );
   await database.migrate();
@@ -87,24 +92,44 @@ async function main(): Promise<void> {
     intervalMs: config.PLAN_CHANGE_INTERVAL_MS,
   });
 
+  // Graceful shutdown (issue 13, docs/operations.md): stop accepting, let requests in flight
+  // finish within SHUTDOWN_GRACE_MS (then end them), stop the workers after their current item,
+  // close the database (on PGlite that releases the DATA_DIR lock) and exit 0.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
+    const graceMs = config.SHUTDOWN_GRACE_MS;
+    log.info({ signal, graceMs }, 'shutting down');
+    const grace = setTimeout(() => {
+      log.warn({ graceMs }, 'shutdown grace period over: closing the connections still busy');
+      app.server.closeAllConnections();
+    }, graceMs);
+    grace.unref();
+    // Only if closing itself hangs (a database that never answers the goodbye).
+    const guard = setTimeout(() => {
       log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000);
-    timer.unref();
-    try {
-      await app.close();
-      await mailWorker.stop();
-      await planChangeWorker.stop();
-    } finally {
-      await database.close();
-    }
-    process.exit(0);
+    }, graceMs + 10_000);
+    guard.unref();
+    let code = 0;
+    const step = async (name: string, work: () => Promise<unknown>) => {
+      try {
+        await work();
+      } catch (error) {
+        code = 1;
+        log.error({ err: error }, `shutdown: ${name} failed`);
+      }
+    };
+    await Promise.all([
+      step('http', () => app.close()),
+      step('mail worker', () => mailWorker.stop()),
+      step('plan change worker', () => planChangeWorker.stop()),
+    ]);
+    clearTimeout(grace);
+    await step('database', () => database.close());
+    log.info({ code }, 'stopped');
+    process.exit(code);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

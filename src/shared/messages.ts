@@ -25,6 +25,10 @@ export const MESSAGES = {
   payloadTooLarge: 'O conteúdo enviado é grande demais.',
   unsupportedMediaType: 'Tipo de conteúdo não suportado.',
   serverError: 'Ocorreu um erro inesperado. Tente novamente em instantes.',
+  /** 503: the database is away for a moment (restart, failover); docs/decisions/033-faults.md. */
+  serviceUnavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  invalidMultipart: 'O formulário enviado está incompleto ou malformado. Envie-o novamente.',
+  invalidUrl: 'Endereço inválido.',
   requiredField: 'Campo obrigatório.',
   invalidType: 'Valor em formato inválido.',
   /** A sensitive change needs a fresh proof (docs/decisions/011-two-factor.md). */

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type App } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import type { Database, DatabaseHandle } from '../../src/server/db/database.ts';
@@ -18,10 +19,12 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Adds routes or hooks before the app is ready (e.g. a route that fails on purpose). */
   configure?: (app: App) => void;
+  /** A pino logger whose lines the test reads (default: no logging). */
+  logger?: FastifyBaseLogger;
 }
 
 /** A whole server on a fresh database, as main.ts wires it, without listening. */
-export async function createTestApp({ env = {}, configure }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({ env = {}, configure, logger }: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -36,7 +39,7 @@ export async function createTestApp({ env = {}, configure }: TestAppOptions = {}
     CAPTCHA_ALTCHA_MAX_NUMBER: '20',
     ...env,
   });
-  const app = await buildApp({ config, database, sessionSecret: TEST_SESSION_SECRET });
+  const app = await buildApp({ config, database, sessionSecret: TEST_SESSION_SECRET, ...(logger && { logger }) });
   configure?.(app);
   await app.ready();
   return {

@@ -5,8 +5,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 // Screens load lazily (route modules, zod for the forms): the first find of a test file may wait
-// for their first transform, which can pass the 1 s default when the test files run in parallel.
-configure({ asyncUtilTimeout: 5000 });
+// for their first transform, which can pass the 1 s default when the test files run in parallel,
+// and much more on a loaded machine (issue 13: checked with `stress --cpu 4` beside the suite).
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no layout, so no scrolling; React Router's ScrollRestoration calls this on navigation.
 window.scrollTo = () => {};

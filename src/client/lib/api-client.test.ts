@@ -212,6 +212,27 @@ describe('§8 error catalogue', () => {
     expect(shownNotices().map((notice) => notice.text)).toEqual([MISSING, SERVER_ERROR]);
   });
 
+  it('503 (the database restarting): the message as a warning, the error kind "unavailable"', async () => {
+    const message = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
+    stubFetch({
+      'POST /api/x': () => envelopeResponse(null, { status: 503, message }),
+    });
+    const error = await failWith(() => apiPost('/api/x', { nome: 'Ana' }));
+    expect(error).toMatchObject({ kind: 'unavailable', httpStatus: 503 });
+    expect(shownNotices()).toEqual([{ level: 'warning', text: message, details: [] }]);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('a 503 page of a proxy, without envelope, is the same warning', async () => {
+    stubFetch({
+      'GET /api/x': () => new Response('<html>Service Unavailable</html>', { status: 503 }),
+    });
+    await failWith(() => apiGet('/api/x'));
+    expect(shownNotices()).toEqual([
+      { level: 'warning', text: 'Serviço temporariamente indisponível. Tente novamente em instantes.', details: [] },
+    ]);
+  });
+
   it('JSON that is not an envelope counts as a missing response', async () => {
     stubFetch({ 'GET /api/x': () => jsonResponse(null) });
     await failWith(() => apiGet('/api/x'));

@@ -30,10 +30,19 @@ const NOT_LOGGED_IN_MESSAGES: readonly string[] = [
  * - `not-logged-in`: home at once (§8);
  * - `rejected`: the envelope's status is 400 (§4 "marked expired", §8 "body status 400");
  * - `validation`: HTTP 422 with errors per field, which a form may show next to its fields;
+ * - `unavailable`: HTTP 503, the server is briefly unable to serve (its database restarting, a
+ *   deploy): a warning, and the screen keeps what the person typed so they can send it again
+ *   (docs/decisions/033-faults.md);
  * - `failed`: any other failure.
  */
 export type ApiErrorKind =
-  'no-response' | 'session-expired' | 'not-logged-in' | 'rejected' | 'validation' | 'failed';
+  | 'no-response'
+  | 'session-expired'
+  | 'not-logged-in'
+  | 'rejected'
+  | 'validation'
+  | 'unavailable'
+  | 'failed';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -192,8 +201,16 @@ function fieldErrorsOf(errors: unknown): FieldErrors {
   return result;
 }
 
+/** HTTP 503: retry later; the server's envelope, or a proxy's page without one. */
+const UNAVAILABLE_STATUS = 503;
+
+function unavailable(httpStatus: number): ApiError {
+  return new ApiError({ kind: 'unavailable', message: MESSAGES.serviceUnavailable, httpStatus });
+}
+
 function classify(httpStatus: number, body: Envelope): ApiErrorKind {
   const message = body.message?.trim() ?? '';
+  if (httpStatus === UNAVAILABLE_STATUS) return 'unavailable';
   if (SESSION_EXPIRED_MESSAGES.includes(message)) return 'session-expired';
   if (NOT_LOGGED_IN_MESSAGES.includes(message)) return 'not-logged-in';
   if (body.status === 400) return 'rejected';
@@ -252,9 +269,12 @@ export async function apiRequest<T>(
     parsed = text === '' ? null : JSON.parse(text);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (response.status === UNAVAILABLE_STATUS) throw unavailable(response.status);
     throw noResponse(response.status, error);
   }
-  if (!isEnvelope(parsed)) throw noResponse(response.status);
+  if (!isEnvelope(parsed)) {
+    throw response.status === UNAVAILABLE_STATUS ? unavailable(response.status) : noResponse(response.status);
+  }
 
   const envelope: Envelope<T> = {
     status: parsed.status,
@@ -349,6 +369,10 @@ export function handleApiError(error: unknown): void {
     case 'not-logged-in':
       notify('warning', error.message);
       redirectHome();
+      return;
+    case 'unavailable':
+      // Nothing is lost: the form keeps its values and the person sends again in a moment.
+      notify('warning', error.message || MESSAGES.serviceUnavailable);
       return;
     case 'rejected':
       if (error.message) {

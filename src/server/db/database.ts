@@ -25,8 +25,20 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Where openDatabase reports a lost connection (main.ts passes its pino logger). */
+export interface DatabaseLog {
+  warn(object: object, message: string): void;
+}
+
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** How long a query waits for a new connection before failing (503); default 3 s. */
+      connectTimeoutMs?: number;
+      log?: DatabaseLog;
+    }
   | { kind: 'pglite'; dataDir: string }
   /** An in-memory PGlite, optionally started from a dumped data directory (tests). */
   | { kind: 'pglite-memory'; loadDataDir?: Blob | File };
@@ -41,10 +53,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       connectionString: target.url,
       max: target.poolSize ?? 10,
       options: '-c TimeZone=UTC',
+      // A server that is down or unreachable fails the query within seconds (answered 503 by the
+      // error handler) instead of letting requests pile up; keepalive finds dead peers.
+      connectionTimeoutMillis: target.connectTimeoutMs ?? 3000,
+      keepAlive: true,
     });
-    // An idle connection the server drops (restart, failover) must not crash the process; the
-    // pool replaces it on the next query.
-    pool.on('error', (error) => console.error(`PostgreSQL: conexão ociosa perdida (${error.message})`));
+    // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error'. The
+    // pool listens only while a connection is idle; one checked out between two statements of a
+    // transaction has no listener, and an unhandled 'error' event ends the process. So every
+    // connection gets its own listener (issue 13); the query in flight fails on its own and the
+    // pool replaces the connection.
+    const log = target.log ?? { warn: (object: object, message: string) => console.error(message, object) };
+    const lost = (error: Error) =>
+      log.warn({ err: { message: error.message, code: (error as { code?: unknown }).code } }, 'PostgreSQL connection lost');
+    pool.on('connect', (client) => client.on('error', lost));
+    // The pool re-emits an idle connection's error; the listener above has logged it already.
+    pool.on('error', () => undefined);
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
     return {
       db,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
 import type { DatabaseHandle } from './database.ts';
-import { isUniqueViolation, loggableError, pgErrorCode } from './errors.ts';
+import { isDatabaseUnavailable, isUniqueViolation, loggableError, pgErrorCode } from './errors.ts';
 import { glUsuario } from './schema.ts';
 
 let database: DatabaseHandle;
@@ -40,5 +40,23 @@ describe('database errors', () => {
     expect(`${clean.message} ${clean.stack}`).not.toContain(secret);
     expect(clean.stack).toContain('insert into "gl_usuario"');
     expect((clean as Error & { code?: string }).code).toBe('23505');
+  });
+
+  it('tells a lost or refused connection (503) from a failed query (500)', async () => {
+    const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+    const wrapped = (cause: Error) => new Error('Failed query: select 1', { cause });
+    for (const error of [
+      wrapped(withCode('terminating connection due to administrator command', '57P01')),
+      wrapped(withCode('the database system is starting up', '57P03')),
+      wrapped(withCode('connection failure', '08006')),
+      wrapped(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')),
+      wrapped(new Error('Connection terminated unexpectedly')),
+      new Error('timeout exceeded when trying to connect'),
+    ]) {
+      expect(isDatabaseUnavailable(error)).toBe(true);
+    }
+    expect(isDatabaseUnavailable(await duplicateUserError('indisponivel'))).toBe(false);
+    expect(isDatabaseUnavailable(wrapped(withCode('value out of range for type integer', '22003')))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('something else'))).toBe(false);
   });
 });

@@ -46,3 +46,51 @@ export function loggableError(error: unknown): unknown {
   if (code) Object.assign(clean, { code });
   return clean;
 }
+
+/** SQLSTATEs that mean "the server is going away or not there yet", not "your query is wrong". */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown: terminated by pg_terminate_backend or a fast shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up, shutting down, in recovery
+  '53300', // too_many_connections
+]);
+
+/** Socket errors of a connection that failed or broke. */
+const UNAVAILABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNABORTED',
+]);
+
+/** What pg and pg-pool say when a connection could not be made or was lost (no SQLSTATE). */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'timeout expired',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+];
+
+/**
+ * True when a query failed because the database server could not be reached or dropped the
+ * connection (restart, failover, stop), as opposed to a bad query: the caller should retry later,
+ * so the API answers 503 (docs/decisions/033-faults.md). Follows drizzle's `cause` chain.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_ERRNOS.has(code))) {
+      return true;
+    }
+    if (UNAVAILABLE_MESSAGES.some((text) => current instanceof Error && current.message.startsWith(text))) return true;
+    current = current.cause;
+  }
+  return false;
+}

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { envelope, type FieldErrors } from '#shared/envelope';
 import { MESSAGES } from '#shared/messages';
-import { loggableError } from '../db/errors.ts';
+import { isDatabaseUnavailable, loggableError } from '../db/errors.ts';
 import { AppError } from '../errors.ts';
 
 /** Field path of a zod issue as the client's form names it: "/endereco/cep" → "endereco.cep". */
@@ -16,6 +16,17 @@ function addError(errors: FieldErrors, field: string, message: string): void {
   (errors[field] ??= []).push(message);
 }
 
+/**
+ * What the multipart parser (busboy) throws, as plain errors without a status, for a body without
+ * boundary or cut short: the caller's fault, answered 400 (issue 13).
+ */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Malformed)/;
+
+/** Seconds a client is told to wait (Retry-After) while the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
+/** One log line per this interval while the database is away, not one per request. */
+const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
+
 function send(reply: FastifyReply, status: number, message: string, errors: FieldErrors | null = null) {
   return reply.status(status).send(envelope(null, { status, message, errors }));
 }
@@ -26,6 +37,8 @@ function send(reply: FastifyReply, status: number, message: string, errors: Fiel
  * never shows a stack or an internal message.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  let lastUnavailableLog = 0;
+  let unavailableSinceLog = 0;
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return send(reply, error.statusCode, error.message, error.fieldErrors);
@@ -50,10 +63,33 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return send(reply, 413, MESSAGES.payloadTooLarge);
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
         return send(reply, 415, MESSAGES.unsupportedMediaType);
+      case 'FST_PARTS_LIMIT':
+      case 'FST_FILES_LIMIT':
+      case 'FST_FIELDS_LIMIT':
+        return send(reply, 413, MESSAGES.payloadTooLarge);
+      case 'FST_MP_PREMATURE_CLOSE':
+      case 'FST_PROTO_VIOLATION':
+      case 'FST_INVALID_JSON_FIELD_ERROR':
+        return send(reply, 400, MESSAGES.invalidMultipart);
+    }
+    if (error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message)) {
+      return send(reply, 400, MESSAGES.invalidMultipart);
     }
     if (error instanceof SyntaxError && error.statusCode === 400) {
       return send(reply, 400, MESSAGES.invalidJson);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database restarts or is away: the request may succeed in a moment (issue 13).
+      unavailableSinceLog++;
+      if (Date.now() - lastUnavailableLog >= UNAVAILABLE_LOG_INTERVAL_MS) {
+        request.log.warn({ err: loggableError(error), requests: unavailableSinceLog }, 'database unavailable: answering 503');
+        lastUnavailableLog = Date.now();
+        unavailableSinceLog = 0;
+      }
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return send(reply, 503, MESSAGES.serviceUnavailable);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return send(reply, 429, MESSAGES.tooManyRequests);
@@ -65,4 +101,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return send(reply, 500, MESSAGES.serverError);
   });
+}
+
+/**
+ * Errors the router meets before any route or hook runs (Fastify's `frameworkErrors`): a path
+ * that is not valid percent-encoding (400) or a path parameter past the router's length (414).
+ * The same envelope as everything else (decision 003).
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void send(reply, status, MESSAGES.invalidUrl);
 }

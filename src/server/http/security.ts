@@ -1,12 +1,13 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { tooManyRequests } from '../errors.ts';
 
 export interface SecurityOptions {
   rateLimitMax: number;
-  redisUrl?: string | undefined;
+  /** The shared Redis (http/shared-redis.ts) for counters shared by instances. */
+  redis?: Redis | undefined;
   isProduction: boolean;
 }
 
@@ -43,11 +44,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     referrerPolicy: { policy: 'no-referrer' },
   });
 
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-
+  const { redis } = options;
   // One limit per address for the whole API; routes that check a secret add stricter ones.
   // With REDIS_URL the counters are shared by every instance (DESIGN.md "Scale").
   await app.register(rateLimit, {
@@ -55,7 +52,8 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     max: options.rateLimitMax,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),
-    ...(redis ? { redis, nameSpace: 'portal-rl:' } : {}),
+    // While Redis is away a request is let through rather than refused or failed (033).
+    ...(redis ? { redis, nameSpace: 'portal-rl:', skipOnError: true } : {}),
     errorResponseBuilder: () => tooManyRequests(),
   });
 }

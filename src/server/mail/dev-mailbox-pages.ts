@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IdSchema } from '#shared/schemas/acesso';
 import type { Database } from '../db/database.ts';
 import { glEmailSaida } from '../db/schema.ts';
 import { requireLoopback } from './dev-mailbox-routes.ts';
@@ -61,7 +62,7 @@ function send(reply: FastifyReply, html: string) {
  * outside production (app.ts) and only to this machine (requireLoopback).
  */
 export const devMailboxPages: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
-  const params = { params: z.object({ id: z.coerce.number().int().positive() }) };
+  const params = { params: z.object({ id: IdSchema }) };
 
   app.get('/dev/caixa-postal', { preValidation: requireLoopback }, async (_request, reply) => {
     const rows = await db

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { IdSchema } from '#shared/schemas/acesso';
 import { envelope } from '#shared/envelope';
 import type { Database } from '../db/database.ts';
 import { glEmailSaida } from '../db/schema.ts';
@@ -51,7 +52,7 @@ export const devMailboxRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app
   app.get(
     '/dev/caixa-postal/:id',
     {
-      schema: { params: z.object({ id: z.coerce.number().int().positive() }) },
+      schema: { params: z.object({ id: IdSchema }) },
       preValidation: requireLoopback,
     },
     async (request, reply) => {

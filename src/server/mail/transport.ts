@@ -1,29 +1,69 @@
 import nodemailer from 'nodemailer';
+import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type { Config } from '../config.ts';
 import type { OutgoingMail } from './outbox.ts';
+
+/** A message as the worker hands it over: with the outbox row it comes from. */
+export interface OutboxMail extends OutgoingMail {
+  /** gl_email_saida.id and datahora_criado: what makes the Message-ID. */
+  outbox?: { id: number; createdAt: Date };
+}
 
 /** Where the worker hands a message. A rejected promise means "try again later". */
 export interface MailTransport {
   readonly kind: 'smtp' | 'dev-mailbox';
-  send(message: OutgoingMail): Promise<void>;
+  send(message: OutboxMail): Promise<void>;
   close(): void;
 }
 
 /**
+ * The Message-ID of an outbox row (RFC 5322 §3.6.4), the same at every attempt: if an instance dies
+ * between the SMTP server's acceptance and marking the row sent, the second copy carries the same
+ * id, which mail servers and clients use to recognise (and many to drop) a duplicate (issue 13).
+ * The creation time keeps ids of two databases apart; the domain is the sender's.
+ */
+export function outboxMessageId(outbox: { id: number; createdAt: Date }, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<portal-email-${outbox.id}.${outbox.createdAt.getTime()}@${domain}>`;
+}
+
+/** nodemailer's codes for "could not talk to the server at all" (as opposed to a refusal). */
+const CONNECTION_ERROR_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH']);
+
+/**
+ * True when a send failed because the SMTP server is away (refused, unreachable, timed out, or
+ * 421 "service not available"), not because it refused this message: the worker then stops its
+ * batch instead of spending an attempt of every message on the outage.
+ */
+export function isSmtpUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  return (typeof code === 'string' && CONNECTION_ERROR_CODES.has(code)) || responseCode === 421;
+}
+
+/**
  * SMTP through nodemailer. The timeouts keep one attempt well inside the worker's lease (worker.ts),
- * so a hanging server cannot make two instances send the same message.
+ * so a hanging server cannot make two instances send the same message. One pooled connection
+ * carries message after message while the queue drains (issue 13: throughput).
  */
 export function createSmtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport({
-    url,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 30_000,
-  });
+  // Built as an SMTPPool: createTransport({ url, ... }) reads the URL alone and would silently
+  // drop every other option (the pool and the timeouts); SMTPPool merges the two.
+  const transporter = nodemailer.createTransport(
+    new SMTPPool({
+      url,
+      pool: true,
+      maxConnections: 1,
+      maxMessages: 100,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    }),
+  );
   return {
     kind: 'smtp',
-    send: async (message) => {
-      await transporter.sendMail({ from, ...message });
+    send: async ({ outbox, ...message }) => {
+      await transporter.sendMail({ from, ...message, ...(outbox && { messageId: outboxMessageId(outbox, from) }) });
     },
     close: () => transporter.close(),
   };

@@ -175,4 +175,103 @@ describe('mail outbox worker', () => {
     const rows = await database.db.select().from(glEmailSaida).where(inArray(glEmailSaida.id, ids));
     expect(rows.every((found) => found.situacao === 'enviado' && found.tentativas === 1)).toBe(true);
   });
+
+  // Issue 13 items 6 and 8.
+  it('gives every outbox row a stable Message-ID, so a second copy of it is recognisable', async () => {
+    const mail = message('message-id');
+    const id = await database.db.transaction((tx) => enqueueMail(tx, mail));
+    await worker().runOnce();
+    // The instance died between the SMTP acceptance and marking the row: it is sent again.
+    await database.db.update(glEmailSaida).set({ situacao: 'pendente', datahora_proxima_tentativa: new Date(clock - 1000) }).where(eq(glEmailSaida.id, id));
+    await worker().runOnce();
+    const copies = received(mail.subject);
+    expect(copies).toHaveLength(2);
+    expect(copies[0]?.header('message-id')).toMatch(new RegExp(`^<portal-email-${id}\\.\\d+@exemplo\\.com\\.br>$`));
+    expect(copies[1]?.header('message-id')).toBe(copies[0]?.header('message-id'));
+  });
+
+  it('drains the whole due queue in one run, batch after batch', async () => {
+    const mails = Array.from({ length: 35 }, () => message('vazao'));
+    await database.db.transaction(async (tx) => {
+      for (const mail of mails) await enqueueMail(tx, mail);
+    });
+    expect(await worker().runOnce()).toBeGreaterThanOrEqual(mails.length);
+    for (const mail of mails) expect(received(mail.subject)).toHaveLength(1);
+  });
+
+  it('while SMTP is down, tries one message per run and lets the rest wait without spending attempts', async () => {
+    const mails = Array.from({ length: 3 }, () => message('fora-do-ar'));
+    const ids = await database.db.transaction(async (tx) => {
+      const created: number[] = [];
+      for (const mail of mails) created.push(await enqueueMail(tx, mail));
+      return created;
+    });
+    await sink.stop();
+    try {
+      expect(await worker().runOnce()).toBe(0);
+    } finally {
+      await sink.start();
+    }
+    const rows = await Promise.all(ids.map(row));
+    expect(rows.map((found) => found.tentativas)).toEqual([1, 0, 0]);
+    for (const found of rows) {
+      expect(found.situacao).toBe('pendente');
+      expect(found.ultimo_erro).toMatch(/ECONNREFUSED/);
+      expect(found.datahora_proxima_tentativa.getTime()).toBe(clock + mailRetryDelayMs(1));
+    }
+    clock += mailRetryDelayMs(1);
+    expect(await worker().runOnce()).toBe(3);
+  });
+
+  it('retries the whole backlog as soon as one send succeeds again after an outage', async () => {
+    // A backlog from a long outage: several failed attempts each, next tries far ahead.
+    const backlog = Array.from({ length: 5 }, () => message('acumulado'));
+    const backlogIds = await database.db.transaction(async (tx) => {
+      const created: number[] = [];
+      for (const mail of backlog) created.push(await enqueueMail(tx, mail));
+      return created;
+    });
+    await database.db
+      .update(glEmailSaida)
+      .set({ tentativas: 5, ultimo_erro: 'connect ECONNREFUSED', datahora_proxima_tentativa: new Date(clock + 60 * 60_000) })
+      .where(inArray(glEmailSaida.id, backlogIds));
+    const probe = message('sonda');
+    await database.db.transaction((tx) => enqueueMail(tx, probe));
+    const mailer = worker();
+    await sink.stop();
+    try {
+      expect(await mailer.runOnce()).toBe(0);
+    } finally {
+      await sink.start();
+    }
+    clock += mailRetryDelayMs(1);
+    expect(await mailer.runOnce()).toBe(1 + backlog.length);
+    for (const mail of [...backlog, probe]) expect(received(mail.subject)).toHaveLength(1);
+  });
+
+  it('stops after the message in hand when asked to, and hands the rest of its batch back at once', async () => {
+    const mails = Array.from({ length: 6 }, () => message('parada'));
+    const ids = await database.db.transaction(async (tx) => {
+      const created: number[] = [];
+      for (const mail of mails) created.push(await enqueueMail(tx, mail));
+      return created;
+    });
+    const smtp = createSmtpTransport(sink.url, FROM);
+    const slow = worker({
+      transport: { kind: 'smtp', send: async (mail) => { await new Promise((resolve) => setTimeout(resolve, 150)); await smtp.send(mail); }, close: () => smtp.close() },
+    });
+    const run = slow.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await slow.stop();
+    const delivered = await run;
+    expect(delivered).toBeGreaterThan(0);
+    expect(delivered).toBeLessThan(mails.length);
+    const rows = await Promise.all(ids.map(row));
+    expect(rows.filter((found) => found.situacao === 'enviado')).toHaveLength(delivered);
+    // The unsent are due again now, for another instance, not after the lease.
+    for (const found of rows.filter((candidate) => candidate.situacao === 'pendente')) {
+      expect(found.datahora_proxima_tentativa.getTime()).toBeLessThanOrEqual(clock);
+    }
+    expect(await worker().runOnce()).toBe(mails.length - delivered);
+  });
 });

@@ -1,14 +1,15 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/database.ts';
+import { isDatabaseUnavailable, loggableError } from '../db/errors.ts';
 import { glEmailSaida } from '../db/schema.ts';
 import { runPeriodically } from '../jobs/periodic.ts';
-import type { MailTransport } from './transport.ts';
+import { isSmtpUnavailable, type MailTransport } from './transport.ts';
 
-/** Messages claimed per run. */
+/** Messages claimed at a time; a run claims batch after batch while due messages remain. */
 export const MAIL_BATCH_SIZE = 10;
 /** A claimed message is hidden from other instances this long; a crash frees it afterwards. */
 export const MAIL_LEASE_MS = 2 * 60_000;
-/** Stop sending a batch this long before its lease ends: the rest waits for the next claim. */
+/** Stop sending a batch this long before its lease ends: the rest is handed back. */
 const LEASE_MARGIN_MS = 45_000;
 /** After this many failed attempts a message is 'falhou' and no longer retried. */
 export const MAIL_MAX_ATTEMPTS = 10;
@@ -51,26 +52,17 @@ function describeError(error: unknown): string {
   return text.replace(/\/\/[^/@\s]*@/g, '//***@').slice(0, 500);
 }
 
-/**
- * The outbox worker (decision 016). Any number of instances may run it on one database: a run
- * claims due messages with FOR UPDATE SKIP LOCKED and, in the same transaction, moves their next
- * try past a lease, so no other instance takes them while this one sends, and a crash only delays
- * them. Then each is sent outside the transaction and marked 'enviado', or rescheduled with
- * backoff, or 'falhou' after MAIL_MAX_ATTEMPTS.
- */
-export function startMailWorker(options: MailWorkerOptions): MailWorker {
-  const { db, transport, log } = options;
-  const intervalMs = options.intervalMs ?? 5_000;
-  const batchSize = options.batchSize ?? MAIL_BATCH_SIZE;
-  const now = options.now ?? (() => new Date());
+type ClaimedMail = Awaited<ReturnType<ReturnType<typeof claimer>>>[number];
 
-  async function claim(at: Date) {
+function claimer(db: Database, batchSize: number) {
+  return (at: Date) =>
     // On PGlite (one connection) transactions take turns, so the claim is trivially exclusive;
     // on PostgreSQL SKIP LOCKED lets instances claim disjoint batches at the same moment.
-    return db.transaction(async (tx) => {
+    db.transaction(async (tx) => {
       const rows = await tx
         .select({
           id: glEmailSaida.id,
+          datahora_criado: glEmailSaida.datahora_criado,
           destinatario: glEmailSaida.destinatario,
           assunto: glEmailSaida.assunto,
           corpo_html: glEmailSaida.corpo_html,
@@ -83,52 +75,118 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         .limit(batchSize)
         .for('update', { skipLocked: true });
       if (rows.length > 0) {
+        // The lease. ultimo_erro is cleared while a message is leased, so the backlog retried
+        // after an outage (rows with an error) never includes a message an instance is sending.
         await tx
           .update(glEmailSaida)
-          .set({ datahora_proxima_tentativa: new Date(at.getTime() + MAIL_LEASE_MS) })
+          .set({ datahora_proxima_tentativa: new Date(at.getTime() + MAIL_LEASE_MS), ultimo_erro: null })
           .where(inArray(glEmailSaida.id, rows.map((row) => row.id)));
       }
       return rows;
     });
+}
+
+/**
+ * The outbox worker (decisions 016 and 033). Any number of instances may run it on one database:
+ * a run claims due messages with FOR UPDATE SKIP LOCKED and, in the same transaction, moves their
+ * next try past a lease, so no other instance takes them while this one sends, and a crash only
+ * delays them. Each is sent outside the transaction, with a Message-ID of its own row, and marked
+ * 'enviado' right after, or rescheduled with backoff, or 'falhou' after MAIL_MAX_ATTEMPTS. A run
+ * claims batch after batch while due messages remain. When the SMTP server is away the run stops
+ * at the first message (its attempt counts; the rest of the batch waits the first backoff without
+ * spending one), and the first send that succeeds after that brings the whole backlog forward.
+ */
+export function startMailWorker(options: MailWorkerOptions): MailWorker {
+  const { db, transport, log } = options;
+  const intervalMs = options.intervalMs ?? 5_000;
+  const batchSize = options.batchSize ?? MAIL_BATCH_SIZE;
+  const now = options.now ?? (() => new Date());
+  const claim = claimer(db, batchSize);
+  let stopping = false;
+  /** This instance saw the SMTP server away and has not sent anything since. */
+  let smtpDown = false;
+
+  const pending = (id: number) => and(eq(glEmailSaida.id, id), eq(glEmailSaida.situacao, 'pendente'));
+
+  /** Hands claimed, unsent messages back: due at `at`, no attempt counted. */
+  async function handBack(messages: ClaimedMail[], at: Date, ultimo_erro: string | null = null) {
+    if (messages.length === 0) return;
+    await db
+      .update(glEmailSaida)
+      .set({ datahora_proxima_tentativa: at, ...(ultimo_erro && { ultimo_erro }) })
+      .where(and(inArray(glEmailSaida.id, messages.map((message) => message.id)), eq(glEmailSaida.situacao, 'pendente')));
   }
 
-  async function runOnce(): Promise<number> {
-    const claimedAt = now();
-    const batch = await claim(claimedAt);
+  /** After an outage: the messages waiting for a retry are due now. */
+  async function retryBacklog() {
+    const at = now();
+    const moved = await db
+      .update(glEmailSaida)
+      .set({ datahora_proxima_tentativa: at })
+      .where(and(eq(glEmailSaida.situacao, 'pendente'), isNotNull(glEmailSaida.ultimo_erro), gt(glEmailSaida.datahora_proxima_tentativa, at)))
+      .returning({ id: glEmailSaida.id });
+    log.info({ retried: moved.length }, 'SMTP is back: the waiting e-mails are retried now');
+  }
+
+  /** Sends one claimed batch; says how many went out and whether to claim another. */
+  async function sendBatch(batch: ClaimedMail[], claimedAt: Date): Promise<{ delivered: number; more: boolean }> {
     let delivered = 0;
-    for (const message of batch) {
-      if (now().getTime() - claimedAt.getTime() > MAIL_LEASE_MS - LEASE_MARGIN_MS) break;
-      const mine = and(eq(glEmailSaida.id, message.id), eq(glEmailSaida.situacao, 'pendente'));
+    let backlogDue = false;
+    for (const [index, message] of batch.entries()) {
+      if (stopping || now().getTime() - claimedAt.getTime() > MAIL_LEASE_MS - LEASE_MARGIN_MS) {
+        await handBack(batch.slice(index), now());
+        return { delivered, more: false };
+      }
       try {
         await transport.send({
           to: message.destinatario,
           subject: message.assunto,
           html: message.corpo_html,
           text: message.corpo_texto,
+          outbox: { id: message.id, createdAt: message.datahora_criado },
         });
       } catch (error) {
         const tentativas = message.tentativas + 1;
         const gaveUp = tentativas >= MAIL_MAX_ATTEMPTS;
         const ultimo_erro = describeError(error);
+        const retryAt = new Date(now().getTime() + mailRetryDelayMs(tentativas));
         await db
           .update(glEmailSaida)
-          .set({
-            tentativas,
-            ultimo_erro,
-            ...(gaveUp
-              ? { situacao: 'falhou' }
-              : { datahora_proxima_tentativa: new Date(now().getTime() + mailRetryDelayMs(tentativas)) }),
-          })
-          .where(mine);
+          .set({ tentativas, ultimo_erro, ...(gaveUp ? { situacao: 'falhou' } : { datahora_proxima_tentativa: retryAt }) })
+          .where(pending(message.id));
         const level = gaveUp ? 'error' : 'warn';
         log[level]({ emailId: message.id, tentativas, erro: ultimo_erro }, gaveUp ? 'e-mail failed for good' : 'e-mail will be retried');
+        if (isSmtpUnavailable(error)) {
+          smtpDown = true;
+          await handBack(batch.slice(index + 1), new Date(now().getTime() + mailRetryDelayMs(1)), ultimo_erro);
+          return { delivered, more: false };
+        }
         continue;
       }
+      // Right after the server's acceptance: the shorter this gap, the rarer a second copy.
       await db
         .update(glEmailSaida)
         .set({ situacao: 'enviado', tentativas: message.tentativas + 1, datahora_enviado: now(), ultimo_erro: null })
-        .where(mine);
+        .where(pending(message.id));
       delivered++;
+      if (smtpDown) {
+        smtpDown = false;
+        await retryBacklog();
+        backlogDue = true;
+      }
+    }
+    return { delivered, more: backlogDue || batch.length === batchSize };
+  }
+
+  async function runOnce(): Promise<number> {
+    let delivered = 0;
+    while (!stopping) {
+      const claimedAt = now();
+      const batch = await claim(claimedAt);
+      if (batch.length === 0) break;
+      const result = await sendBatch(batch, claimedAt);
+      delivered += result.delivered;
+      if (!result.more) break;
     }
     return delivered;
   }
@@ -136,12 +194,18 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   log.info({ database: options.kind, transport: transport.kind, intervalMs }, 'mail worker started');
   const loop = runPeriodically(runOnce, {
     intervalMs,
-    onError: (error) => log.error({ err: error }, 'mail worker run failed'),
+    // A database outage is logged as what it is; the next run tries again (docs/operations.md).
+    onError: (error) =>
+      isDatabaseUnavailable(error)
+        ? log.warn({ err: loggableError(error) }, 'mail worker: database unavailable, retrying at the next run')
+        : log.error({ err: loggableError(error) }, 'mail worker run failed'),
   });
 
   return {
     runOnce,
     stop: async () => {
+      // The run in progress ends after the message in hand and hands the rest of its batch back.
+      stopping = true;
       await loop.stop();
       transport.close();
     },

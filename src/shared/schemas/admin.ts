@@ -5,6 +5,7 @@
  * tokens and file ids are never taken from a body).
  */
 import { z } from 'zod';
+import { ID_MAX } from './acesso.ts';
 import { DATE_INVALID_MESSAGE, DateSchema, EmailSchema, REQUIRED_MESSAGE, documentSchema, maxLengthMessage, optionalText, requiredText } from '../fields.ts';
 import { parseDateInput, parseInstant } from '../dates.ts';
 import { onlyDigits } from '../masks.ts';
@@ -33,7 +34,7 @@ export const nullableText = (max = TEXT_MAX) =>
 export const Flag = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
 
 /** A positive integer id (a JSON number or a form's string). */
-export const IdField = z.coerce.number({ error: REQUIRED_MESSAGE }).int().min(1, { error: REQUIRED_MESSAGE });
+export const IdField = z.coerce.number({ error: REQUIRED_MESSAGE }).int().min(1, { error: REQUIRED_MESSAGE }).max(ID_MAX);
 
 const intField = (min: number, max: number) =>
   z.coerce.number({ error: REQUIRED_MESSAGE }).int().min(min).max(max);
@@ -244,7 +245,7 @@ export const CidadeUpdateSchema = z.object({ nome: requiredText({ max: 100 }) })
 export type CidadeUpdate = z.input<typeof CidadeUpdateSchema>;
 
 // --- list filters ----------------------------------------------------------------------------
-const filterId = z.preprocess(emptyToNull, z.coerce.number().int().min(1).nullable()).optional();
+const filterId = z.preprocess(emptyToNull, z.coerce.number().int().min(1).max(ID_MAX).nullable()).optional();
 const filterDate = z
   .string()
   .optional()

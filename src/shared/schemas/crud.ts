@@ -3,6 +3,7 @@
  * "Pagination", "Audit block", "Generic entity"): what every back-office resource answers.
  */
 import { z } from 'zod';
+import { ID_MAX } from './acesso.ts';
 
 /** Rows per list page unless the caller asks for another size (at most PER_PAGE_MAX). */
 export const PER_PAGE_DEFAULT = 15;
@@ -50,15 +51,15 @@ export interface EntityResponse<T> {
 }
 
 /** Path parameter {id}: a positive integer. */
-export const IdParamSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const IdParamSchema = z.object({ id: z.coerce.number().int().min(1).max(ID_MAX) });
 
 /** A plan change's proof file: GET admin/gl_contrato_evento/{id}/comprovantes/{arquivoId}. */
 export const PlanChangeProofParamsSchema = IdParamSchema.extend({
-  arquivoId: z.coerce.number().int().min(1).max(2_147_483_647),
+  arquivoId: z.coerce.number().int().min(1).max(ID_MAX),
 });
 
 /** A parent's id given as a filter (child lists, §2 parentEntityId). */
-export const optionalId = () => z.coerce.number().int().min(1).max(2_147_483_647).optional();
+export const optionalId = () => z.coerce.number().int().min(1).max(ID_MAX).optional();
 
 export const CRUD_MESSAGES = {
   created: 'Registro criado.',

@@ -11,7 +11,7 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { glContrato, glContratoEvento } from '../../db/schema.ts';
 import { startPlanChangeWorker, type PlanChangeWorker } from './plan-change-worker.ts';
 
-const silent = { info: () => undefined, error: () => undefined };
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let database: DatabaseHandle;
 const workers: PlanChangeWorker[] = [];

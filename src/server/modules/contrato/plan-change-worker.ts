@@ -1,6 +1,7 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { addDays, todayInSaoPaulo } from '#shared/dates';
 import type { Database } from '../../db/database.ts';
+import { isDatabaseUnavailable, loggableError } from '../../db/errors.ts';
 import { glContratoEvento } from '../../db/schema.ts';
 import { runPeriodically } from '../../jobs/periodic.ts';
 import { applyPlanChange } from './plan-change.ts';
@@ -10,6 +11,7 @@ export const PLAN_CHANGE_BATCH_SIZE = 20;
 
 interface WorkerLog {
   info(object: object, message: string): void;
+  warn(object: object, message: string): void;
   error(object: object, message: string): void;
 }
 
@@ -72,7 +74,10 @@ export function startPlanChangeWorker(options: PlanChangeWorkerOptions): PlanCha
 
   const loop = runPeriodically(runOnce, {
     intervalMs,
-    onError: (error) => log.error({ err: error }, 'plan change worker run failed'),
+    onError: (error) =>
+      isDatabaseUnavailable(error)
+        ? log.warn({ err: loggableError(error) }, 'plan change worker: database unavailable, retrying at the next run')
+        : log.error({ err: loggableError(error) }, 'plan change worker run failed'),
   });
   return { runOnce, stop: () => loop.stop() };
 }

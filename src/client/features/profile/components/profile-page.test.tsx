@@ -74,6 +74,36 @@ describe('me.meusdados (§2, §5)', () => {
     expect(await screen.findByText('Dados atualizados com sucesso!')).toBeInTheDocument();
   });
 
+  it('a 503 while saving shows a warning and keeps what was typed, to save again', async () => {
+    const unavailable = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
+    let answer = () => envelopeResponse(null, { status: 503, message: unavailable });
+    const stub = stubFetch({
+      'GET /api/sessao/web': () => sessionResponse(signedInSession()),
+      'GET /api/gl_usuario/me': () => envelopeResponse({ data: USER }),
+      'POST /api/gl_usuario/me/update': () => answer(),
+    });
+    const { user } = await openPage();
+    const nome = screen.getByLabelText('Nome');
+    await user.clear(nome);
+    await user.type(nome, 'Ana Maria');
+    await user.clear(screen.getByLabelText('Apelido'));
+    await user.type(screen.getByLabelText('Apelido'), 'Aninha');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(unavailable)).toBeInTheDocument();
+    expect(getNotices().map(({ level, text }) => ({ level, text }))).toEqual([{ level: 'warning', text: unavailable }]);
+    expect(screen.getByLabelText('Nome')).toHaveValue('Ana Maria');
+    expect(screen.getByLabelText('Apelido')).toHaveValue('Aninha');
+
+    answer = () => envelopeResponse(null, { message: 'Dados atualizados com sucesso!' });
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Dados atualizados com sucesso!')).toBeInTheDocument();
+    const saves = stub.calls.filter((call) => call.path === '/api/gl_usuario/me/update');
+    expect(saves.map((call) => call.body)).toEqual([
+      { nome: 'Ana Maria', apelido: 'Aninha', telefone_celular: '11987654321' },
+      { nome: 'Ana Maria', apelido: 'Aninha', telefone_celular: '11987654321' },
+    ]);
+  });
+
   it('refuses an empty name with the §5 message and no call', async () => {
     const { callsTo } = serve();
     const { user } = await openPage();

@@ -1,0 +1,136 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/shared/messages.ts';
+import { PROJECT_ROOT } from '../../src/server/project-paths.ts';
+import { pgClusterUnavailable, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+
+/**
+ * Issue 13 items 1 and 2: the process survives PostgreSQL going away in every way (terminated
+ * connections, fast and immediate restarts, a stop), answers 503 meanwhile, and recovers by itself.
+ * Runs on a PostgreSQL cluster of its own, never the shared server.
+ */
+const unavailable = pgClusterUnavailable();
+if (unavailable) console.warn(`database-outage: ignorado, ${unavailable}`);
+
+const CONNECT_TIMEOUT_MS = 1500;
+/** A route that needs the database and no session. */
+const DB_ROUTE = '/api/gl_cidade?q=Sao';
+
+describe.skipIf(unavailable)('PostgreSQL outages', () => {
+  let cluster: PgCluster;
+  let server: ServerProcess;
+  const statuses: number[] = [];
+
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+    await cluster.createDatabase('portal');
+    server = await startServerProcess({
+      DATABASE_URL: cluster.url('portal'),
+      DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+      RATE_LIMIT_MAX: '1000000',
+    });
+  });
+  afterAll(async () => {
+    await server?.kill();
+    cluster?.destroy();
+  });
+
+  async function call(path = DB_ROUTE) {
+    const started = performance.now();
+    const response = await fetch(`${server.baseUrl}${path}`, { headers: { accept: 'application/json' } });
+    const body = (await response.json()) as { status: number; message: string };
+    statuses.push(response.status);
+    return { status: response.status, body, headers: response.headers, ms: performance.now() - started };
+  }
+
+  /** Requests in a loop, four at a time, while an outage happens: they keep connections busy. */
+  function load() {
+    let running = true;
+    const loops = Array.from({ length: 4 }, async () => {
+      while (running && server.isRunning()) await call().catch(() => undefined);
+    });
+    return async () => {
+      running = false;
+      await Promise.all(loops);
+    };
+  }
+
+  async function recovered() {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const answer = await call();
+      if (answer.status === 200) return answer;
+      if (Date.now() > deadline) throw new Error(`still ${answer.status} after the outage`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it('keeps the process up when a connection checked out in a transaction is terminated', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/faults/fixtures/hold-transaction.ts'], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, DATABASE_URL: cluster.url('portal') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('holding')) resolve();
+      });
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      void exited.then(() => reject(new Error(`exited early:\n${output}`)));
+    });
+    expect(await cluster.terminateConnections('portal')).toBeGreaterThan(0);
+    const code = await exited;
+    expect(output).not.toContain("Unhandled 'error' event");
+    expect(output).toContain('transaction failed');
+    expect(output).toContain('alive');
+    expect(code).toBe(0);
+  });
+
+  it.each([
+    ['terminated connections', () => cluster.terminateConnections('portal')],
+    ['a fast restart', () => Promise.resolve(cluster.restart('fast'))],
+    ['an immediate restart (a crash)', () => Promise.resolve(cluster.restart('immediate'))],
+  ])('survives %s under load and recovers by itself', async (_name, outage) => {
+    expect((await call()).status).toBe(200);
+    const stopLoad = load();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await outage();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await stopLoad();
+    expect(server.isRunning()).toBe(true);
+    await recovered();
+    expect(server.isRunning()).toBe(true);
+  });
+
+  it('answers 503 with Retry-After within the connect timeout while the database is stopped', async () => {
+    expect((await call()).status).toBe(200);
+    cluster.stop('fast');
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const answer = await call();
+        expect(answer.status).toBe(503);
+        expect(answer.body).toMatchObject({ status: 503, message: MESSAGES.serviceUnavailable });
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(answer.ms).toBeLessThan(CONNECT_TIMEOUT_MS + 1500);
+      }
+      const ready = await fetch(`${server.baseUrl}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: 'indisponivel', database: 'indisponivel' });
+    } finally {
+      cluster.start();
+    }
+    await recovered();
+    const ready = await fetch(`${server.baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(server.isRunning()).toBe(true);
+  });
+
+  it('never answered 500 during any of the outages', () => {
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status >= 500 && status !== 503)).toEqual([]);
+  });
+});
