@@ -57,7 +57,11 @@ async function signedInCookie(url: string): Promise<string> {
       .values({ nome: 'Pessoa do Benchmark', email: `bench.${randomBytes(4).toString('hex')}@teste.com.br`, senha_hash: 'x' })
       .returning({ id: glUsuario.id });
     if (!user) throw new Error('no user');
-    const session = await createSession(database.db, { usuarioId: user.id }, 24 * 3600_000);
+    const session = await createSession(
+      database.db,
+      { usuarioId: user.id },
+      { ttlMs: 24 * 3600_000, absoluteTtlMs: 7 * 24 * 3600_000 },
+    );
     return `${SESSION_COOKIE}=${session.cookieValue}`;
   } finally {
     await database.close();
