@@ -9,6 +9,7 @@ import {
 import '#shared/zod-locale';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { registerCanonicalPaths } from './http/canonical-path.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
+  registerCanonicalPaths(app);
   await app.register(cookie);
   // Multipart bodies stream (uploads: storage/uploads.ts); each route sets its own file size.
   await app.register(multipart, {

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { tooManyRequests } from '../errors.ts';
+import { isApiRequest } from '../session/session-plugin.ts';
 
 export interface SecurityOptions {
   rateLimitMax: number;
@@ -54,7 +55,8 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     global: true,
     max: options.rateLimitMax,
     timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // By the matched route, so every spelling of an API path counts (canonical-path.ts).
+    allowList: (request) => !isApiRequest(request),
     ...(redis ? { redis, nameSpace: 'portal-rl:' } : {}),
     errorResponseBuilder: () => tooManyRequests(),
   });
