@@ -10,7 +10,7 @@ import '#shared/zod-locale';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerCanonicalPaths } from './http/canonical-path.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { createCaptchaProvider } from './captcha/provider.ts';
@@ -61,6 +61,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    frameworkErrors: frameworkErrorHandler,
     // Tokens travel in some paths (/cliente/{token}/fatura, §6): never log URLs or headers whole.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();

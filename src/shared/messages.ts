@@ -27,4 +27,5 @@ export const MESSAGES = {
   serverError: 'Ocorreu um erro inesperado. Tente novamente em instantes.',
   requiredField: 'Campo obrigatório.',
   invalidType: 'Valor em formato inválido.',
+  badUrl: 'Endereço inválido.',
 } as const;

@@ -21,6 +21,16 @@ function send(reply: FastifyReply, status: number, message: string, errors: Fiel
 }
 
 /**
+ * Errors Fastify meets before routing (a malformed percent-escape, a path parameter over the
+ * length limit): the envelope, never Fastify's own body, which echoes the path, and a path may
+ * carry an invoice token (§6; issue 12 item 12).
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  void send(reply, status, MESSAGES.badUrl);
+}
+
+/**
  * The one error contract (docs/decisions/003-error-contract.md): every failure becomes the §3
  * envelope with an honest HTTP status and a pt-BR message; a 5xx is logged with the request id and
  * never shows a stack or an internal message.

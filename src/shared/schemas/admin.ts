@@ -5,7 +5,7 @@
  * tokens and file ids are never taken from a body).
  */
 import { z } from 'zod';
-import { DATE_INVALID_MESSAGE, DateSchema, EmailSchema, REQUIRED_MESSAGE, documentSchema, maxLengthMessage, optionalText, requiredText } from '../fields.ts';
+import { DATE_INVALID_MESSAGE, DateSchema, EmailSchema, REQUIRED_MESSAGE, documentSchema, maxLengthMessage, optionalText, requiredText, type TextOptions } from '../fields.ts';
 import { parseDateInput, parseInstant } from '../dates.ts';
 import { onlyDigits } from '../masks.ts';
 
@@ -26,8 +26,10 @@ const LONG_TEXT_MAX = 10_000;
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
 /** Optional text: '' or absent becomes null. */
-export const nullableText = (max = TEXT_MAX) =>
-  z.preprocess(emptyToNull, optionalText(max).nullable()).transform((value) => (value === '' ? null : value));
+export const nullableText = (max = TEXT_MAX, options: TextOptions = {}) =>
+  z.preprocess(emptyToNull, optionalText(max, options).nullable()).transform((value) => (value === '' ? null : value));
+/** Descriptions (markdown, service notes): line breaks and tabs allowed. */
+const nullableLongText = () => nullableText(LONG_TEXT_MAX, { multiline: true });
 
 /** A checkbox: a JSON boolean, or 'true'/'false' from a multipart form. */
 export const Flag = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
@@ -88,7 +90,7 @@ export const PlanoSaveSchema = z.object({
   dispositivo_qtde: nullableInt(0, 1_000_000),
   flag_valor_condicao: Flag.optional(),
   flag_enviar_foto: Flag.optional(),
-  descricao_exibicao: nullableText(LONG_TEXT_MAX),
+  descricao_exibicao: nullableLongText(),
   ordem: intField(0, 10_000).optional(),
   ativo: Flag.optional(),
 });
@@ -122,7 +124,7 @@ export type PlanoPagamentoSave = z.input<typeof PlanoPagamentoCreateSchema>;
 export const ContaSaveSchema = z.object({
   nome: requiredText({ max: TEXT_MAX }),
   nome_exibicao: requiredText({ max: TEXT_MAX }),
-  descricao_exibicao: nullableText(LONG_TEXT_MAX),
+  descricao_exibicao: nullableLongText(),
   ativo: Flag.optional(),
 });
 export type ContaSave = z.input<typeof ContaSaveSchema>;
@@ -200,7 +202,7 @@ export const FaturaSaveSchema = z.object({
     .refine((value) => FATURA_SITUACOES.some((s) => s.id === value), { error: 'Escolha a situação.' }),
   data_vencimento: DateSchema,
   datahora_confirmado: NullableDateTime,
-  servico_discriminacao: nullableText(LONG_TEXT_MAX),
+  servico_discriminacao: nullableLongText(),
   data_competencia: NullableDate,
 });
 export type FaturaSave = z.input<typeof FaturaSaveSchema>;
