@@ -51,6 +51,16 @@ export interface AppDependencies {
 export type App = FastifyInstance;
 
 /**
+ * TRUST_PROXY (config.ts) as Fastify takes it. A hop count becomes "the nearest n hops", which
+ * Fastify no longer does for a bare number; it is only safe when the portal can be reached
+ * through its proxies alone, hence the README's advice to list their addresses instead.
+ */
+function trustProxyOption(setting: Config['TRUST_PROXY']) {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
+/**
  * The whole server, wired together, without listening (src/server/main.ts listens; tests call
  * app.inject). Layers: platform plugins, then the app's own (errors, sessions), then routes.
  */
@@ -58,7 +68,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     frameworkErrors: frameworkErrorHandler,
