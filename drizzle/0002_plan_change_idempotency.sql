@@ -1,0 +1,2 @@
+ALTER TABLE "gl_contrato_evento" ADD COLUMN "chave_idempotencia" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "gl_contrato_evento_idempotencia_uq" ON "gl_contrato_evento" USING btree ("gl_usuario_id","chave_idempotencia") WHERE chave_idempotencia is not null;
