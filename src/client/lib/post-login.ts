@@ -129,6 +129,7 @@ export function sessionFromLoginInfo(
       nome: info.usuario.nome,
       nivel: levels.length > 0 ? Math.min(...levels) : null,
     },
+    clienteUsuario_nivel: info.clienteUsuario_nivel,
     cliente: info.cliente
       ? {
           id: info.cliente.id,

@@ -7,7 +7,7 @@ import {
   TIMING_NOW,
   type PlanChangeResponse,
 } from '#shared/schemas/plano';
-import { levelInClient } from '../../auth/guards.ts';
+import { linkLevelInClient } from '../../auth/guards.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
@@ -42,7 +42,8 @@ export async function contractForManager(db: Queryable, usuarioId: number, contr
     .from(glContrato)
     .where(and(eq(glContrato.id, contratoId), eq(glContrato.ativo, true)));
   if (!contract) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
-  const level = await levelInClient(db, usuarioId, contract.gl_cliente_id);
+  // By the link alone: staff act on contracts through the staff routes (decision 030).
+  const level = await linkLevelInClient(db, usuarioId, contract.gl_cliente_id);
   // Someone with no link to the client learns nothing about it.
   if (level === null) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
   if (!canChangePlan(level)) throw forbidden(PLANO_MESSAGES.managerOnly, 'manager_only');
@@ -128,7 +129,8 @@ export async function preparePlanChange(
   if (!current) {
     // A plan signup for the session's client; if it has a contract after all, it is a change of it.
     if (actor.clienteId === null) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
-    const level = await levelInClient(db, actor.usuarioId, actor.clienteId);
+    const level = await linkLevelInClient(db, actor.usuarioId, actor.clienteId);
+    if (level === null) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
     if (!canChangePlan(level)) throw forbidden(PLANO_MESSAGES.managerOnly, 'manager_only');
     const active = await findActiveContract(db, actor.clienteId, option.produto_id);
     current = active ? await contractForManager(db, actor.usuarioId, active.id) : null;

@@ -138,7 +138,19 @@ describe('plans page (§2 planos_produto)', () => {
   });
 
   it("tells a user above level 10 to 'Contate seu Gerente'", async () => {
-    screenRoutes(() => sessionResponse(signedInSession({ usuario: { id: 7, nome: 'Lucas', nivel: 20 }, contrato: CONTRATO })));
+    screenRoutes(() =>
+      sessionResponse(signedInSession({ usuario: { id: 7, nome: 'Lucas', nivel: 20 }, clienteUsuario_nivel: 20, contrato: CONTRATO })),
+    );
+    const { user } = renderApp('/produto/2/planos');
+    await user.click(await screen.findByRole('button', { name: 'Escolher Gratuito (Mensal)' }));
+    expect(await screen.findByRole('heading', { name: 'Contate seu Gerente' })).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('decides by the link to the client, not by a staff level (decision 030)', async () => {
+    screenRoutes(() =>
+      sessionResponse(signedInSession({ usuario: { id: 7, nome: 'Ana (equipe)', nivel: 1 }, clienteUsuario_nivel: null, contrato: CONTRATO })),
+    );
     const { user } = renderApp('/produto/2/planos');
     await user.click(await screen.findByRole('button', { name: 'Escolher Gratuito (Mensal)' }));
     expect(await screen.findByRole('heading', { name: 'Contate seu Gerente' })).toBeInTheDocument();
