@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DATE_INVALID_MESSAGE, DateSchema, EmailSchema, REQUIRED_MESSAGE, documentSchema, maxLengthMessage, optionalText, requiredText, type TextOptions } from '../fields.ts';
 import { parseDateInput, parseInstant } from '../dates.ts';
 import { onlyDigits } from '../masks.ts';
+import { httpOrigin } from './destino.ts';
 
 /** §6 staff levels (lower is stronger); decision 030 says which may do what. */
 export const STAFF_LEVEL = { admin: 1, supervisor: 3, operator: 5 } as const;
@@ -70,9 +71,21 @@ const url = (max = 500) =>
   });
 
 // --- gl_produto ---------------------------------------------------------------------------
+export const PRODUCT_URL_MESSAGE = 'Informe um endereço http(s) (https://...) ou um caminho deste portal (/...).';
+
+/**
+ * Where sign-in sends a person (§4) and what the redirect page trusts (decision 041): an
+ * absolute http(s) URL, or a path of this portal ('/painel'; never '//host' or '/\host', which
+ * browsers read as another host). javascript:, data: and the rest are refused.
+ */
+function isProductUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.includes('\\') && !/\s/.test(value);
+  return httpOrigin(value) !== null && !/\s/.test(value);
+}
+
 export const ProdutoSaveSchema = z.object({
   nome: requiredText({ max: TEXT_MAX }),
-  url: requiredText({ max: 500 }),
+  url: requiredText({ max: 500 }).refine(isProductUrl, { error: PRODUCT_URL_MESSAGE }),
   logo_url: nullableText(500),
   cadastro_usuario_inativo: Flag.optional(),
   cadastro_permitido: Flag.optional(),
