@@ -28,6 +28,8 @@ export const REQUIRED_MESSAGE = 'Campo obrigatório.';
 export const REQUIRED_MESSAGE_PROFILE = 'Campo obrigatório';
 export const EMAIL_REQUIRED_MESSAGE = 'Campo de e-mail obrigatório.';
 export const PASSWORD_LENGTH_MESSAGE = 'A senha deve ter entre 6 e 32 caracteres.';
+/** Ours (issue 12 item 14): the server refuses passwords from a list of common ones. */
+export const COMMON_PASSWORD_MESSAGE = 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.';
 export const PHONE_INVALID_MESSAGE = 'Campo obrigatório. Confira se os número estão corretos.';
 export const CEP_INVALID_MESSAGE = 'Preencha um CEP válido.';
 export const TWOFA_CODE_REQUIRED_MESSAGE = 'Por favor, insira o código de verificação.';
