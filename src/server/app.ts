@@ -9,6 +9,7 @@ import {
 import '#shared/zod-locale';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { registerCanonicalPaths } from './http/canonical-path.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerSecurity } from './http/security.ts';
@@ -52,6 +53,16 @@ export interface AppDependencies {
 export type App = FastifyInstance;
 
 /**
+ * TRUST_PROXY (config.ts) as Fastify takes it. A hop count becomes "the nearest n hops", which
+ * Fastify no longer does for a bare number; it is only safe when the portal can be reached
+ * through its proxies alone, hence the README's advice to list their addresses instead.
+ */
+function trustProxyOption(setting: Config['TRUST_PROXY']) {
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
+/**
  * The whole server, wired together, without listening (src/server/main.ts listens; tests call
  * app.inject). Layers: platform plugins, then the app's own (errors, sessions), then routes.
  */
@@ -59,7 +70,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const { config, database } = deps;
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     // At close, idle keep-alive connections end at once; busy ones after their answer (main.ts).
@@ -81,6 +92,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   registerErrorHandling(app);
   registerGracefulClose(app);
+  registerCanonicalPaths(app);
   await app.register(cookie);
   // Multipart bodies stream (uploads: storage/uploads.ts); each route sets its own file size.
   await app.register(multipart, {

@@ -37,4 +37,34 @@ describe('loadConfig', () => {
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });
+
+  describe('TRUST_PROXY (issue 12 item 13)', () => {
+    it('trusts nothing by default and with false or 0', () => {
+      expect(loadConfig({}).TRUST_PROXY).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    });
+
+    it('takes a hop count', () => {
+      expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+      expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    });
+
+    it('takes a list of proxy addresses and CIDR ranges', () => {
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,fd00::/8, loopback' }).TRUST_PROXY).toEqual([
+        '10.0.0.5',
+        '172.16.0.0/12',
+        'fd00::/8',
+        'loopback',
+      ]);
+    });
+
+    it('refuses true, saying what to write instead, and refuses bad addresses', () => {
+      expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*número de proxies.*endereços/);
+      expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+      for (const value of ['10.0.0.300', '10.0.0.0/33', 'proxy.interno', '-1', '1.5', '::1/129']) {
+        expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+      }
+    });
+  });
 });

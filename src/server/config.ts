@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -7,6 +8,49 @@ import { z } from 'zod';
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Names proxy-addr (Fastify's trustProxy) knows for whole ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops of X-Forwarded-For to believe (issue 12 item 13): false (none, the default), a hop
+ * count (the number of proxies in front of the portal), or the proxies' addresses and CIDR
+ * ranges. "true" used to trust every hop, so a client could name its own address (and its own
+ * rate-limit bucket); it is refused with what to write instead.
+ */
+const TrustProxySetting = z.string().transform((value, ctx): false | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'false' || text === '0') return false;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (['true', 'yes', 'on'].includes(text)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        '"true" confiaria em qualquer X-Forwarded-For; escreva o número de proxies à frente do portal (ex.: 1) ' +
+        'ou os endereços deles, separados por vírgula (ex.: 10.0.0.0/8,127.0.0.1)',
+    });
+    return z.NEVER;
+  }
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (!entries.length || bad.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `deve ser false, um número de proxies (ex.: 1) ou endereços IP/CIDR separados por vírgula; inválido: ${bad.join(', ') || value}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const ConfigSchema = z
   .object({
@@ -24,7 +68,7 @@ const ConfigSchema = z
     SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(12),
     /** However active, a session ends this long after its sign-in (decision 002). */
     SESSION_ABSOLUTE_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 7),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: TrustProxySetting.default(false),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\//, 'deve começar com redis:// ou rediss://')

@@ -4,6 +4,7 @@ import './zod-locale.ts';
 import { CPF_CNPJ_INVALID_MESSAGE_PLAN } from './cpf-cnpj.ts';
 import {
   CEP_INVALID_MESSAGE,
+  CONTROL_CHARACTER_MESSAGE,
   CepSchema,
   CpfCnpjSchema,
   CurrentPasswordSchema,
@@ -33,6 +34,7 @@ import {
   maxLengthMessage,
   optionalText,
   requiredText,
+  searchText,
 } from './fields.ts';
 
 /** The messages a schema gives for `input`; [] when it is accepted. */
@@ -88,6 +90,29 @@ describe('requiredText', () => {
     expect(outputOf(optionalText(3), '')).toBe('');
     expect(outputOf(optionalText(3), ' ab ')).toBe('ab');
     expect(messagesOf(optionalText(3), 'abcd')).toEqual([maxLengthMessage(3)]);
+  });
+});
+
+describe('control characters (issue 12 item 12)', () => {
+  it.each(['Ana\u0000', '\u0007Ana', 'A\u001bna', 'Ana\u007f', 'Ana\nMaria', 'Ana\tMaria', 'Ana\r'])(
+    'every single-line text schema refuses %j',
+    (input) => {
+      for (const schema of [RequiredTextSchema, optionalText(20), searchText(20), NameSchema, EmailSchema, PasswordSchema]) {
+        expect(messagesOf(schema, input)).toEqual([CONTROL_CHARACTER_MESSAGE]);
+      }
+    },
+  );
+
+  it('a multi-line field keeps tab, line feed and carriage return, nothing else below space', () => {
+    const schema = optionalText(100, { multiline: true });
+    expect(outputOf(schema, '# Título\r\n\n- item\tum')).toBe('# Título\r\n\n- item\tum');
+    expect(messagesOf(schema, 'a\u0000b')).toEqual([CONTROL_CHARACTER_MESSAGE]);
+    expect(messagesOf(requiredText({ multiline: true }), 'a\u000bb')).toEqual([CONTROL_CHARACTER_MESSAGE]);
+  });
+
+  it('letters, accents and symbols pass', () => {
+    expect(outputOf(NameSchema, 'São João d’Ávila — Ltda. ✓')).toBe('São João d’Ávila — Ltda. ✓');
+    expect(outputOf(searchText(20), ' são ')).toBe('são');
   });
 });
 

@@ -28,6 +28,8 @@ export const REQUIRED_MESSAGE = 'Campo obrigatório.';
 export const REQUIRED_MESSAGE_PROFILE = 'Campo obrigatório';
 export const EMAIL_REQUIRED_MESSAGE = 'Campo de e-mail obrigatório.';
 export const PASSWORD_LENGTH_MESSAGE = 'A senha deve ter entre 6 e 32 caracteres.';
+/** Ours (issue 12 item 14): the server refuses passwords from a list of common ones. */
+export const COMMON_PASSWORD_MESSAGE = 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.';
 export const PHONE_INVALID_MESSAGE = 'Campo obrigatório. Confira se os número estão corretos.';
 export const CEP_INVALID_MESSAGE = 'Preencha um CEP válido.';
 export const TWOFA_CODE_REQUIRED_MESSAGE = 'Por favor, insira o código de verificação.';
@@ -36,6 +38,34 @@ export const TWOFA_CODE_INVALID_MESSAGE = 'Código inválido.';
 export const EMAIL_INVALID_MESSAGE = 'Digite um e-mail válido.';
 export const DATE_INVALID_MESSAGE = 'Digite uma data válida.';
 export const maxLengthMessage = (max: number): string => `Use no máximo ${max} caracteres.`;
+export const CONTROL_CHARACTER_MESSAGE = 'O texto contém caracteres de controle, que não são permitidos.';
+
+/**
+ * Text people type has no control characters (C0 and DEL): a NUL cannot even be stored in a
+ * PostgreSQL text column, and the rest only hide content (issue 12 item 12). Multi-line fields
+ * keep tab, line feed and carriage return.
+ */
+// eslint-disable-next-line no-control-regex
+const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+// eslint-disable-next-line no-control-regex
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+export interface TextOptions {
+  /** Allows \t, \n and \r (descriptions, markdown). */
+  multiline?: boolean;
+}
+
+/** A string without control characters (see above); the base of every text field. */
+export function text(options: TextOptions & { params?: Parameters<typeof z.string>[0] } = {}) {
+  return z
+    .string(options.params)
+    .regex(options.multiline ? MULTI_LINE : SINGLE_LINE, { error: CONTROL_CHARACTER_MESSAGE, abort: true });
+}
+
+/** Search text of a list or dropdown (§7 q, searchText): trimmed, at most `max` characters. */
+export function searchText(max: number) {
+  return text().trim().max(max, { error: maxLengthMessage(max) });
+}
 
 /**
  * The message for an absent value (undefined or null, e.g. a key missing from a JSON body);
@@ -47,19 +77,17 @@ const whenMissing =
     issue.input === undefined || issue.input === null ? message : undefined;
 
 /** Trimmed text that must not be empty, optionally with a maximum length. */
-export function requiredText(options: { max?: number; message?: string } = {}) {
-  const { max, message = REQUIRED_MESSAGE } = options;
-  const schema = z
-    .string({ error: whenMissing(message) })
+export function requiredText(options: { max?: number; message?: string } & TextOptions = {}) {
+  const { max, message = REQUIRED_MESSAGE, multiline } = options;
+  const schema = text({ multiline, params: { error: whenMissing(message) } })
     .trim()
     .min(1, { error: message, abort: true });
   return max === undefined ? schema : schema.max(max, { error: maxLengthMessage(max) });
 }
 
 /** Trimmed text that may be empty, with a maximum length. */
-export function optionalText(max: number) {
-  return z
-    .string()
+export function optionalText(max: number, options: TextOptions = {}) {
+  return text(options)
     .trim()
     .max(max, { error: maxLengthMessage(max) });
 }
@@ -70,8 +98,7 @@ export const RequiredTextSchema = requiredText();
 export const NameSchema = requiredText({ max: NAME_MAX });
 
 /** Lower-cased so the same address always finds the same account. */
-export const EmailSchema = z
-  .string({ error: whenMissing(EMAIL_REQUIRED_MESSAGE) })
+export const EmailSchema = text({ params: { error: whenMissing(EMAIL_REQUIRED_MESSAGE) } })
   .trim()
   .min(1, { error: EMAIL_REQUIRED_MESSAGE, abort: true })
   .max(EMAIL_MAX, { error: EMAIL_INVALID_MESSAGE, abort: true })
@@ -79,8 +106,7 @@ export const EmailSchema = z
   .toLowerCase();
 
 /** A new password (§5, §9: 6 to 32 characters). Not trimmed: spaces are legitimate characters. */
-export const PasswordSchema = z
-  .string({ error: whenMissing(PASSWORD_LENGTH_MESSAGE) })
+export const PasswordSchema = text({ params: { error: whenMissing(PASSWORD_LENGTH_MESSAGE) } })
   .min(PASSWORD_MIN, { error: PASSWORD_LENGTH_MESSAGE })
   .max(PASSWORD_MAX, { error: PASSWORD_LENGTH_MESSAGE });
 

@@ -110,8 +110,9 @@ function csrfToken(): string | null {
   return token || null;
 }
 
-function buildHeaders(jsonBody: boolean): Headers {
+function buildHeaders(jsonBody: boolean, extra: Readonly<Record<string, string>> = {}): Headers {
   const headers = new Headers({
+    ...extra,
     'X-Requested-With': 'XMLHttpRequest',
     Accept: 'application/json',
   });
@@ -139,6 +140,8 @@ export interface RequestOptions {
    * thrown: GET /api/sessao/web answers 400 'Sessão expirada.' for every anonymous visitor.
    */
   acceptBodyStatus?: readonly number[];
+  /** Headers of this call only (e.g. the plan change's Idempotency-Key, decision 020). */
+  headers?: Readonly<Record<string, string>>;
   /** Set on the repeat after a step-up, so a refusal is never asked twice for one call. */
   afterStepUp?: boolean;
 }
@@ -247,7 +250,7 @@ export async function apiRequest<T>(
   const init: RequestInit = {
     method,
     // The browser writes the multipart boundary itself, so no Content-Type for FormData.
-    headers: buildHeaders(body !== undefined && !isForm),
+    headers: buildHeaders(body !== undefined && !isForm, options.headers),
     credentials: 'same-origin',
   };
   if (body !== undefined) init.body = isForm ? body : JSON.stringify(body);

@@ -4,6 +4,7 @@ import { useNavigate, type NavigateFunction } from 'react-router';
 import type { LoginInfo } from '#shared/schemas/acesso';
 import { pathTo } from '../paths';
 import { apiPost } from './api-client';
+import { trustDestination } from './destination';
 import { readLoginEvent, rememberLoginEvent, type LoginEventRef } from './login-event';
 import { pageNavigation } from './navigation';
 import { notify } from './notices';
@@ -129,6 +130,7 @@ export function sessionFromLoginInfo(
       nome: info.usuario.nome,
       nivel: levels.length > 0 ? Math.min(...levels) : null,
     },
+    clienteUsuario_nivel: info.clienteUsuario_nivel,
     cliente: info.cliente
       ? {
           id: info.cliente.id,
@@ -171,6 +173,8 @@ export function followLoginDestination(
   options: LoginRoutingOptions = {},
 ): void {
   const destination = loginDestination(info, intent, pageNavigation.hostname(), options);
+  // The product's url comes from the server: the redirect page need not ask about it (041).
+  if (info.url) trustDestination(info.url);
   if (destination.kind === 'app') void navigate(destination.path);
   else pageNavigation.load(destination.url);
 }

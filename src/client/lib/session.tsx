@@ -25,8 +25,9 @@ export interface SessionClient {
   nome_fantasia: string;
   razao_social: string;
   /**
-   * The client's invoice-list token (§6: /cliente/{token}/fatura). Null only between a login
-   * flow's `setSession` (the login info does not carry it) and the next session answer.
+   * The client's invoice-list token (§6: /cliente/{token}/fatura). Null between a login flow's
+   * `setSession` (the login info does not carry it) and the next session answer, and for staff
+   * with no link to the client (decision 030).
    */
   fatura_token: string | null;
 }
@@ -48,6 +49,12 @@ export interface SessionContract {
 export interface SessionData {
   usuario: SessionUser | null;
   cliente: SessionClient | null;
+  /**
+   * The person's level in `cliente` by their client-user link (§3 clienteUsuario_nivel), null
+   * without one. Customer screens decide by it, as the customer routes do (decision 030): a
+   * staff level gives no customer powers.
+   */
+  clienteUsuario_nivel: number | null;
   produto: SessionProduct | null;
   contrato: SessionContract | null;
   /** The contract's pending plan change (§3 contrato_evento_aberto; decision 020). */
@@ -61,6 +68,7 @@ export interface SessionState {
   status: SessionStatus;
   usuario: SessionUser | null;
   cliente: SessionClient | null;
+  clienteUsuario_nivel: number | null;
   produto: SessionProduct | null;
   contrato: SessionContract | null;
   contrato_evento_aberto: OpenPlanChange | null;
@@ -75,6 +83,7 @@ export const SESSION_RECHECK_MS = 300_000;
 const ANONYMOUS: SessionData = {
   usuario: null,
   cliente: null,
+  clienteUsuario_nivel: null,
   produto: null,
   contrato: null,
   contrato_evento_aberto: null,
@@ -155,6 +164,7 @@ export function useSession(): SessionState {
     status,
     usuario: data.usuario,
     cliente: data.cliente,
+    clienteUsuario_nivel: data.clienteUsuario_nivel,
     produto: data.produto,
     contrato: data.contrato,
     contrato_evento_aberto: data.contrato_evento_aberto,

@@ -72,6 +72,7 @@ export function envelopeResponse<T>(
 export const ANONYMOUS_SESSION: SessionData = {
   usuario: null,
   cliente: null,
+  clienteUsuario_nivel: null,
   produto: null,
   contrato: null,
   contrato_evento_aberto: null,
@@ -87,6 +88,7 @@ export function signedInSession(overrides: Partial<SessionData> = {}): SessionDa
       razao_social: 'Padaria Central Ltda',
       fatura_token: 'tok-fatura-3',
     },
+    clienteUsuario_nivel: 10,
     produto: { id: 2, nome: 'Gestão', logo_url: null, cadastro_usuario_inativo: false },
     contrato: null,
     contrato_evento_aberto: null,

@@ -86,20 +86,15 @@ export function currentUserId(request: FastifyRequest): number {
 }
 
 /**
- * The user's level in a client (§6): the stronger (lower) of their staff level and their level in
- * that client; null when they are neither staff nor linked to it. The session answer describes
- * the selected client with the same rule.
+ * The user's level in a client by their client-user link (§6), null without one. The customer
+ * routes (everything under /api but /api/admin that acts on a client) decide by this alone: a
+ * staff level gives nothing there, staff act through the staff routes with the levels of
+ * docs/decisions/030-staff-permissions.md (issue 12 item 4).
  */
-export async function levelInClient(db: Queryable, usuarioId: number, clienteId: number): Promise<number | null> {
+export async function linkLevelInClient(db: Queryable, usuarioId: number, clienteId: number): Promise<number | null> {
   const [row] = await db
-    .select({ staff: glUsuario.nivel, link: glClienteUsuario.nivel })
-    .from(glUsuario)
-    .leftJoin(
-      glClienteUsuario,
-      and(eq(glClienteUsuario.gl_usuario_id, glUsuario.id), eq(glClienteUsuario.gl_cliente_id, clienteId)),
-    )
-    .where(eq(glUsuario.id, usuarioId));
-  if (!row) return null;
-  const levels = [row.staff, row.link].filter((level): level is number => level !== null);
-  return levels.length ? Math.min(...levels) : null;
+    .select({ nivel: glClienteUsuario.nivel })
+    .from(glClienteUsuario)
+    .where(and(eq(glClienteUsuario.gl_usuario_id, usuarioId), eq(glClienteUsuario.gl_cliente_id, clienteId)));
+  return row?.nivel ?? null;
 }

@@ -335,12 +335,18 @@ export const glContratoEvento = pgTable(
     gl_usuario_id: integer('gl_usuario_id').references(() => glUsuario.id, {
       onDelete: 'restrict',
     }),
+    /** The client's Idempotency-Key of the submit (decision 020): a retried submit is this change. */
+    chave_idempotencia: text('chave_idempotencia'),
   },
   (t) => [
     // One pending change per contract.
     uniqueIndex('gl_contrato_evento_pendente_uq')
       .on(t.gl_contrato_id)
       .where(sql`situacao = 'pendente'`),
+    // One change per submit: a person's key names at most one change.
+    uniqueIndex('gl_contrato_evento_idempotencia_uq')
+      .on(t.gl_usuario_id, t.chave_idempotencia)
+      .where(sql`chave_idempotencia is not null`),
     index('gl_contrato_evento_gl_contrato_id_idx').on(t.gl_contrato_id),
     // The scheduler's work list.
     index('gl_contrato_evento_agendamento_idx')

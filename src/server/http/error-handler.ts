@@ -32,6 +32,16 @@ function send(reply: FastifyReply, status: number, message: string, errors: Fiel
 }
 
 /**
+ * Errors Fastify meets before routing (a malformed percent-escape, a path parameter over the
+ * length limit): the envelope, never Fastify's own body, which echoes the path, and a path may
+ * carry an invoice token (§6; issue 12 item 12).
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+  void send(reply, status, MESSAGES.invalidUrl);
+}
+
+/**
  * The one error contract (docs/decisions/003-error-contract.md): every failure becomes the §3
  * envelope with an honest HTTP status and a pt-BR message; a 5xx is logged with the request id and
  * never shows a stack or an internal message.
@@ -101,14 +111,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return send(reply, 500, MESSAGES.serverError);
   });
-}
-
-/**
- * Errors the router meets before any route or hook runs (Fastify's `frameworkErrors`): a path
- * that is not valid percent-encoding (400) or a path parameter past the router's length (414).
- * The same envelope as everything else (decision 003).
- */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-  void send(reply, status, MESSAGES.invalidUrl);
 }

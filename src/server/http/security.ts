@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { tooManyRequests } from '../errors.ts';
+import { isApiRequest } from '../session/session-plugin.ts';
 
 export interface SecurityOptions {
   rateLimitMax: number;
@@ -51,7 +52,8 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
     global: true,
     max: options.rateLimitMax,
     timeWindow: '1 minute',
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // By the matched route, so every spelling of an API path counts (canonical-path.ts).
+    allowList: (request) => !isApiRequest(request),
     // While Redis is away a request is let through rather than refused or failed (033).
     ...(redis ? { redis, nameSpace: 'portal-rl:', skipOnError: true } : {}),
     errorResponseBuilder: () => tooManyRequests(),

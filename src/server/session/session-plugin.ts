@@ -168,9 +168,12 @@ declare module 'fastify' {
   }
 }
 
-/** /api/* and the few API routes the specification places outside it. */
+/**
+ * /api/* and the few API routes the specification places outside it, by the matched route, not
+ * the URL: '/%61pi/...' reaches an /api route too (http/canonical-path.ts, issue 12 item 5).
+ */
 export function isApiRequest(request: FastifyRequest): boolean {
-  return request.url.startsWith('/api/') || request.routeOptions.config?.api === true;
+  return request.routeOptions.url?.startsWith('/api/') === true || request.routeOptions.config?.api === true;
 }
 
 export function registerSessions(app: FastifyInstance, options: SessionOptions): void {

@@ -25,7 +25,10 @@ beforeAll(async () => {
         for await (const part of request.files({ limits: { fileSize: MAX + 1 } })) {
           stored.push(await storeUpload(t.db, storage, part, { accept: ['png', 'jpeg', 'pdf'], maxBytes: MAX, usuarioId: null }));
         }
-        return { status: 200, data: stored.map((row) => ({ tipo_mime: row.tipo_mime, tamanho: row.tamanho, caminho: row.caminho })) };
+        return {
+          status: 200,
+          data: stored.map((row) => ({ tipo_mime: row.tipo_mime, tamanho: row.tamanho, caminho: row.caminho, nome_original: row.nome_original })),
+        };
       });
     },
   });
@@ -87,6 +90,30 @@ describe('storeUpload', () => {
     });
     expect(await arquivoCount()).toBe(before);
     expect((await storedFiles()).length).toBe(files);
+  });
+
+  it('names the stored file with the extension of the type read from the content, not the one sent (issue 12 item 14)', async () => {
+    const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(200)]);
+    const response = await upload([
+      { name: 'fatura.html', content: PNG },
+      { name: 'recibo.svg', content: PDF },
+      { name: 'comprovante', content: PNG },
+      { name: 'foto.JPG', content: JPEG },
+      { name: 'foto.jpeg', content: JPEG },
+      { name: 'relatorio.final.exe', content: PDF },
+      { name: '.htaccess', content: PNG },
+    ]);
+    expect(response.status).toBe(200);
+    const names = (response.body.data as { nome_original: string }[]).map((row) => row.nome_original);
+    expect(names).toEqual([
+      'fatura.png',
+      'recibo.pdf',
+      'comprovante.png',
+      'foto.JPG',
+      'foto.jpeg',
+      'relatorio.final.pdf',
+      'htaccess.png',
+    ]);
   });
 
   it('refuses a program renamed .pdf and a PNG named .pdf', async () => {

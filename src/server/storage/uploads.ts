@@ -8,7 +8,8 @@ import { FileTooLargeError, type FileStorage } from './file-storage.ts';
 /**
  * Uploads received from a person (DESIGN.md "Uploads"): the type is read from the content's first
  * bytes, never from the name or the browser's MIME type; the size is enforced while the bytes
- * stream to storage; the stored name is generated (docs/decisions/013-file-storage.md).
+ * stream to storage; the storage key is generated, and the name kept for downloads takes the
+ * extension of the content's type (docs/decisions/013-file-storage.md).
  */
 export type UploadKind = 'png' | 'jpeg' | 'pdf' | 'xml';
 
@@ -73,6 +74,20 @@ export const uploadMessages = {
     `O arquivo "${name}" passa do limite de ${Math.round(maxBytes / (1024 * 1024))} MB.`,
 };
 
+/**
+ * The name a stored file keeps for display and downloads: the sent name with the extension of
+ * the kind its content is (issue 12 item 14). 'fatura.html' holding a PNG is kept as
+ * 'fatura.png', so a download can never be opened as another type by its name; a name that
+ * already ends in one of the kind's extensions ('foto.JPG') stays as it is.
+ */
+export function storedName(name: string, kind: UploadKind): string {
+  const { extensions } = UPLOAD_KINDS[kind];
+  const extension = path.extname(name);
+  if (extensions.includes(extension.toLowerCase())) return name;
+  const stem = (extension ? name.slice(0, -extension.length) : name).replace(/^\.+/, '').trim();
+  return `${stem || 'arquivo'}${extensions[0] ?? ''}`;
+}
+
 export interface UploadedFile {
   /** The multipart field the file came in, for the field error. */
   fieldname: string;
@@ -109,7 +124,7 @@ export async function storeUpload(
   }
   try {
     return await storeArquivo(db, storage, stream, {
-      nome_original: name,
+      nome_original: storedName(name, kind),
       tipo_mime: UPLOAD_KINDS[kind].mime,
       gl_usuario_id: options.usuarioId,
       maxBytes: options.maxBytes,

@@ -6,9 +6,10 @@
  */
 import { z } from 'zod';
 import { ID_MAX } from './acesso.ts';
-import { DATE_INVALID_MESSAGE, DateSchema, EmailSchema, REQUIRED_MESSAGE, documentSchema, maxLengthMessage, optionalText, requiredText } from '../fields.ts';
+import { DATE_INVALID_MESSAGE, DateSchema, EmailSchema, REQUIRED_MESSAGE, documentSchema, maxLengthMessage, optionalText, requiredText, type TextOptions } from '../fields.ts';
 import { parseDateInput, parseInstant } from '../dates.ts';
 import { onlyDigits } from '../masks.ts';
+import { httpOrigin } from './destino.ts';
 
 /** §6 staff levels (lower is stronger); decision 030 says which may do what. */
 export const STAFF_LEVEL = { admin: 1, supervisor: 3, operator: 5 } as const;
@@ -27,8 +28,10 @@ const LONG_TEXT_MAX = 10_000;
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
 /** Optional text: '' or absent becomes null. */
-export const nullableText = (max = TEXT_MAX) =>
-  z.preprocess(emptyToNull, optionalText(max).nullable()).transform((value) => (value === '' ? null : value));
+export const nullableText = (max = TEXT_MAX, options: TextOptions = {}) =>
+  z.preprocess(emptyToNull, optionalText(max, options).nullable()).transform((value) => (value === '' ? null : value));
+/** Descriptions (markdown, service notes): line breaks and tabs allowed. */
+const nullableLongText = () => nullableText(LONG_TEXT_MAX, { multiline: true });
 
 /** A checkbox: a JSON boolean, or 'true'/'false' from a multipart form. */
 export const Flag = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
@@ -69,9 +72,21 @@ const url = (max = 500) =>
   });
 
 // --- gl_produto ---------------------------------------------------------------------------
+export const PRODUCT_URL_MESSAGE = 'Informe um endereço http(s) (https://...) ou um caminho deste portal (/...).';
+
+/**
+ * Where sign-in sends a person (§4) and what the redirect page trusts (decision 041): an
+ * absolute http(s) URL, or a path of this portal ('/painel'; never '//host' or '/\host', which
+ * browsers read as another host). javascript:, data: and the rest are refused.
+ */
+function isProductUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.includes('\\') && !/\s/.test(value);
+  return httpOrigin(value) !== null && !/\s/.test(value);
+}
+
 export const ProdutoSaveSchema = z.object({
   nome: requiredText({ max: TEXT_MAX }),
-  url: requiredText({ max: 500 }),
+  url: requiredText({ max: 500 }).refine(isProductUrl, { error: PRODUCT_URL_MESSAGE }),
   logo_url: nullableText(500),
   cadastro_usuario_inativo: Flag.optional(),
   cadastro_permitido: Flag.optional(),
@@ -89,7 +104,7 @@ export const PlanoSaveSchema = z.object({
   dispositivo_qtde: nullableInt(0, 1_000_000),
   flag_valor_condicao: Flag.optional(),
   flag_enviar_foto: Flag.optional(),
-  descricao_exibicao: nullableText(LONG_TEXT_MAX),
+  descricao_exibicao: nullableLongText(),
   ordem: intField(0, 10_000).optional(),
   ativo: Flag.optional(),
 });
@@ -123,7 +138,7 @@ export type PlanoPagamentoSave = z.input<typeof PlanoPagamentoCreateSchema>;
 export const ContaSaveSchema = z.object({
   nome: requiredText({ max: TEXT_MAX }),
   nome_exibicao: requiredText({ max: TEXT_MAX }),
-  descricao_exibicao: nullableText(LONG_TEXT_MAX),
+  descricao_exibicao: nullableLongText(),
   ativo: Flag.optional(),
 });
 export type ContaSave = z.input<typeof ContaSaveSchema>;
@@ -201,7 +216,7 @@ export const FaturaSaveSchema = z.object({
     .refine((value) => FATURA_SITUACOES.some((s) => s.id === value), { error: 'Escolha a situação.' }),
   data_vencimento: DateSchema,
   datahora_confirmado: NullableDateTime,
-  servico_discriminacao: nullableText(LONG_TEXT_MAX),
+  servico_discriminacao: nullableLongText(),
   data_competencia: NullableDate,
 });
 export type FaturaSave = z.input<typeof FaturaSaveSchema>;

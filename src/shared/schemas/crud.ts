@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ID_MAX } from './acesso.ts';
+import { searchText } from '../fields.ts';
 
 /** Rows per list page unless the caller asks for another size (at most PER_PAGE_MAX). */
 export const PER_PAGE_DEFAULT = 15;
@@ -17,8 +18,8 @@ const SEARCH_MAX = 100;
 export const ListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).optional().default(1),
   per_page: z.coerce.number().int().min(1).max(PER_PAGE_MAX).optional().default(PER_PAGE_DEFAULT),
-  searchText: z.string().trim().max(SEARCH_MAX).optional(),
-  q: z.string().trim().max(SEARCH_MAX).optional(),
+  searchText: searchText(SEARCH_MAX).optional(),
+  q: searchText(SEARCH_MAX).optional(),
 });
 export type ListQuery = z.input<typeof ListQuerySchema>;
 

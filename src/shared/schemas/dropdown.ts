@@ -3,6 +3,7 @@
  * (GET {source}?q={text}&p={page}) and what they answer.
  */
 import { z } from 'zod';
+import { searchText } from '../fields.ts';
 
 /** Options per page of a dropdown search. */
 export const DROPDOWN_PAGE_SIZE = 20;
@@ -10,7 +11,7 @@ const QUERY_MAX = 100;
 
 /** §7: q (the typed text, may be empty: §9 "no minimum input") and p (the page, from 1). */
 export const DropdownQuerySchema = z.object({
-  q: z.string().trim().max(QUERY_MAX).optional().default(''),
+  q: searchText(QUERY_MAX).optional().default(''),
   p: z.coerce.number().int().min(1).max(10_000).optional().default(1),
 });
 export type DropdownQuery = z.input<typeof DropdownQuerySchema>;

@@ -43,6 +43,7 @@ export const PLANO_MESSAGES = {
   notClient: 'Ainda não é Cliente?',
   // Ours, where the specification shows none:
   managerOnly: 'Somente o gerente da conta pode mudar o plano. Contate seu Gerente.',
+  idempotencyKeyReused: 'Este envio já foi usado para outra mudança de plano. Recarregue a página e tente novamente.',
   timingRequired: 'Escolha quando a mudança deve valer.',
   proofsRequired: 'Este plano exige o envio de comprovantes (PNG, JPG ou PDF, até 5 MB cada).',
   tooManyProofs: `Envie no máximo ${PROOF_MAX_FILES} arquivos.`,
@@ -115,6 +116,16 @@ export const PlanChangeRequestSchema = z.object({
     }),
 });
 export type PlanChangeRequest = z.input<typeof PlanChangeRequestSchema>;
+
+/**
+ * Header of selecionarPlanoAssinar naming one submit (decision 020; the IETF httpapi
+ * Idempotency-Key header): the same key from the same person is the same change, so a double
+ * click or a retry after a lost answer gets the first answer again instead of a second change.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,100}$/, { error: 'Chave de idempotência inválida (16 a 100 letras, números, - ou _).' });
 
 /** §7 POST /api/gl_contrato_evento/{id}/cancelar. */
 export const PlanChangeCancelRequestSchema = z

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { canChangePlan } from '#shared/levels';
 import { PLANO_MESSAGES, type Customer, type CustomerValues } from '#shared/schemas/plano';
-import { levelInClient } from '../../auth/guards.ts';
+import { linkLevelInClient } from '../../auth/guards.ts';
 import type { Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { glCidade, glCliente, glEstado } from '../../db/schema.ts';
@@ -14,7 +14,8 @@ import { cityText } from '../geo/service.ts';
  * docs/decisions/022-customer-data-call.md.
  */
 export async function requireClientManager(db: Queryable, usuarioId: number, clienteId: number) {
-  const level = await levelInClient(db, usuarioId, clienteId);
+  // By the link alone: staff edit clients through the staff routes (decision 030).
+  const level = await linkLevelInClient(db, usuarioId, clienteId);
   // Someone with no link to the client learns nothing about it.
   if (level === null) throw notFound(PLANO_MESSAGES.clientNotFound, 'client_not_found');
   if (!canChangePlan(level)) throw forbidden(PLANO_MESSAGES.managerOnly, 'manager_only');

@@ -8,6 +8,7 @@ import {
   SignUpRequestSchema,
   type SignUpResponse,
 } from '#shared/schemas/conta';
+import { refuseCommonPassword } from '../../auth/common-passwords.ts';
 import { requireUser } from '../../auth/guards.ts';
 import { requireCaptcha, type CaptchaProvider } from '../../captcha/provider.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors.ts';
@@ -214,6 +215,7 @@ export const contaRoutes: FastifyPluginCallbackZod<ContaRoutesOptions> = (app, o
       const record = request.session.record;
       const session = request.session.credentials;
       if (!record || !session) throw unauthorized();
+      refuseCommonPassword('senha', request.body.senha);
       if (record.produtoId === null) {
         throw badRequest(ACESSO_MESSAGES.sessionWithoutProduct, 'no_product');
       }

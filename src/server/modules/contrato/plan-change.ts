@@ -7,7 +7,7 @@ import {
   TIMING_NOW,
   type PlanChangeResponse,
 } from '#shared/schemas/plano';
-import { levelInClient } from '../../auth/guards.ts';
+import { linkLevelInClient } from '../../auth/guards.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
@@ -30,6 +30,7 @@ import { findActiveContract } from './service.ts';
 
 const PENDING_INDEX = 'gl_contrato_evento_pendente_uq';
 const ACTIVE_CONTRACT_INDEX = 'gl_contrato_ativo_uq';
+const IDEMPOTENCY_INDEX = 'gl_contrato_evento_idempotencia_uq';
 
 // ---------------------------------------------------------------------------------------------
 // Who may act
@@ -41,7 +42,8 @@ export async function contractForManager(db: Queryable, usuarioId: number, contr
     .from(glContrato)
     .where(and(eq(glContrato.id, contratoId), eq(glContrato.ativo, true)));
   if (!contract) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
-  const level = await levelInClient(db, usuarioId, contract.gl_cliente_id);
+  // By the link alone: staff act on contracts through the staff routes (decision 030).
+  const level = await linkLevelInClient(db, usuarioId, contract.gl_cliente_id);
   // Someone with no link to the client learns nothing about it.
   if (level === null) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
   if (!canChangePlan(level)) throw forbidden(PLANO_MESSAGES.managerOnly, 'manager_only');
@@ -57,6 +59,9 @@ export interface PlanChangeInput {
   gl_plano_pagamento_id: number;
   pg_conta_id: number;
 }
+
+/** The Idempotency-Key header of the submit, if the client sent one (decision 020). */
+export type IdempotencyKey = string | null;
 
 /** Who asks: the session's user and the client it has selected. */
 export interface PlanChangeActor {
@@ -77,6 +82,9 @@ export interface PreparedPlanChange {
   contaId: number | null;
   imediato: boolean;
   requiresProofs: boolean;
+  idempotencyKey: IdempotencyKey;
+  /** The change this submit already made (same person, same key): answer it again, write nothing. */
+  replay: PlanChangeResponse | null;
 }
 
 /**
@@ -90,6 +98,7 @@ export async function preparePlanChange(
   db: Queryable,
   actor: PlanChangeActor,
   input: PlanChangeInput,
+  idempotencyKey: IdempotencyKey = null,
 ): Promise<PreparedPlanChange> {
   const contract = input.gl_contrato_id
     ? await contractForManager(db, actor.usuarioId, input.gl_contrato_id)
@@ -120,7 +129,8 @@ export async function preparePlanChange(
   if (!current) {
     // A plan signup for the session's client; if it has a contract after all, it is a change of it.
     if (actor.clienteId === null) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
-    const level = await levelInClient(db, actor.usuarioId, actor.clienteId);
+    const level = await linkLevelInClient(db, actor.usuarioId, actor.clienteId);
+    if (level === null) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
     if (!canChangePlan(level)) throw forbidden(PLANO_MESSAGES.managerOnly, 'manager_only');
     const active = await findActiveContract(db, actor.clienteId, option.produto_id);
     current = active ? await contractForManager(db, actor.usuarioId, active.id) : null;
@@ -140,13 +150,7 @@ export async function preparePlanChange(
     if (!conta) throw fieldError('pg_conta_id', PLANO_MESSAGES.paymentRequired);
     contaId = conta.id;
   }
-  if (current) {
-    if (option.id === current.gl_plano_pagamento_id && contaId === current.pg_conta_id) {
-      throw fieldError('gl_plano_pagamento_id', PLANO_MESSAGES.samePlan, 'same_plan');
-    }
-    await refuseWhenPending(db, current.id);
-  }
-  return {
+  const prepared: PreparedPlanChange = {
     contratoId: current?.id ?? null,
     clienteId: current?.gl_cliente_id ?? (actor.clienteId as number),
     produtoId: option.produto_id,
@@ -158,6 +162,72 @@ export async function preparePlanChange(
     // With no current plan there is no close to wait for: a signup starts now.
     imediato: !current || input.imediato === TIMING_NOW,
     requiresProofs: option.flag_enviar_foto,
+    idempotencyKey,
+    replay: null,
+  };
+  // A retried submit (same key) is answered with the change it made, before the checks below
+  // would refuse it for being that very change.
+  const replay = await replayOf(db, actor.usuarioId, prepared);
+  if (replay) return { ...prepared, replay };
+  if (current) {
+    refuseSamePlan(current, prepared);
+    await refuseWhenPending(db, current.id);
+  }
+  return prepared;
+}
+
+function refuseSamePlan(
+  contract: { gl_plano_pagamento_id: number; pg_conta_id: number | null },
+  change: PreparedPlanChange,
+) {
+  if (change.pagamentoId === contract.gl_plano_pagamento_id && change.contaId === contract.pg_conta_id) {
+    throw fieldError('gl_plano_pagamento_id', PLANO_MESSAGES.samePlan, 'same_plan');
+  }
+}
+
+/**
+ * The change an earlier submit with the same key made, as its answer; null when there is none.
+ * The key names one submit: used for another plan, option, account or contract it is refused.
+ */
+async function replayOf(
+  db: Queryable,
+  usuarioId: number,
+  change: PreparedPlanChange,
+): Promise<PlanChangeResponse | null> {
+  if (!change.idempotencyKey) return null;
+  const [previous] = await db
+    .select({
+      id: glContratoEvento.id,
+      gl_contrato_id: glContratoEvento.gl_contrato_id,
+      gl_plano_pagamento_id: glContratoEvento.gl_plano_pagamento_id,
+      pg_conta_id: glContratoEvento.pg_conta_id,
+      situacao: glContratoEvento.situacao,
+      imediato: glContratoEvento.imediato,
+      agendamento_data: glContratoEvento.agendamento_data,
+      cobranca_tipo_desc: glPlanoPagamento.cobranca_tipo_desc,
+      plano_id: glPlano.id,
+      plano_nome: glPlano.nome_exibicao,
+    })
+    .from(glContratoEvento)
+    .innerJoin(glPlanoPagamento, eq(glPlanoPagamento.id, glContratoEvento.gl_plano_pagamento_id))
+    .innerJoin(glPlano, eq(glPlano.id, glContratoEvento.gl_plano_id))
+    .where(
+      and(eq(glContratoEvento.gl_usuario_id, usuarioId), eq(glContratoEvento.chave_idempotencia, change.idempotencyKey)),
+    );
+  if (!previous) return null;
+  const same =
+    previous.gl_plano_pagamento_id === change.pagamentoId &&
+    previous.pg_conta_id === change.contaId &&
+    (change.contratoId === null || previous.gl_contrato_id === change.contratoId);
+  if (!same) throw conflict(PLANO_MESSAGES.idempotencyKeyReused, 'idempotency_key_reused');
+  return {
+    id: previous.id,
+    // A change cancelled since is still the one this submit made; the screen shows it as asked.
+    situacao: previous.situacao === 'aplicado' ? 'aplicado' : 'pendente',
+    imediato: previous.imediato,
+    agendamento_data: previous.agendamento_data,
+    plano: { id: previous.plano_id, nome_exibicao: previous.plano_nome },
+    plano_pagamento: { id: previous.gl_plano_pagamento_id, cobranca_tipo_desc: previous.cobranca_tipo_desc },
   };
 }
 
@@ -169,9 +239,19 @@ async function refuseWhenPending(db: Queryable, contratoId: number) {
   if (pending) throw conflict(PLANO_MESSAGES.pendingExists, 'change_pending');
 }
 
+/** What a submit did: `replayed` when it was a retry of an earlier submit (its files are not kept). */
+export interface SubmittedPlanChange {
+  response: PlanChangeResponse;
+  replayed: boolean;
+}
+
 /**
  * Writes the change with its proof files in one transaction, under the contract's row lock so
- * concurrent submits for one contract take turns; the unique index is the last word.
+ * concurrent submits for one contract take turns. Under the lock the contract is read again and
+ * every rule that depends on it is checked again (the key's earlier change, the same option, a
+ * pending change): the checks of preparePlanChange ran before the lock, and an immediate change
+ * leaves nothing pending, so without this 50 identical submits applied 50 times (issue 12
+ * item 3). The unique indexes are the last word.
  * A change for now is applied in the same transaction; one for the close is scheduled for the
  * period's last day (agendamento_data) and applied by the scheduler after it.
  */
@@ -181,13 +261,19 @@ export async function submitPlanChange(
   change: PreparedPlanChange,
   arquivoIds: readonly number[],
   now = new Date(),
-): Promise<PlanChangeResponse> {
+): Promise<SubmittedPlanChange> {
+  if (change.replay) return { response: change.replay, replayed: true };
   try {
     return await db.transaction(async (tx) => {
       const contract = change.contratoId
         ? (await tx.select().from(glContrato).where(eq(glContrato.id, change.contratoId)).for('update'))[0]
         : await openContract(tx, change, todayInSaoPaulo(now));
       if (!contract?.ativo) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
+      if (change.contratoId) {
+        const replay = await replayOf(tx, usuarioId, change);
+        if (replay) return { response: replay, replayed: true };
+        refuseSamePlan(contract, change);
+      }
       await refuseWhenPending(tx, contract.id);
       const [evento] = await tx
         .insert(glContratoEvento)
@@ -199,6 +285,7 @@ export async function submitPlanChange(
           imediato: change.imediato,
           agendamento_data: change.imediato ? null : contract.periodo_fim,
           gl_usuario_id: usuarioId,
+          chave_idempotencia: change.idempotencyKey,
         })
         .returning();
       if (!evento) throw new Error('gl_contrato_evento insert returned nothing');
@@ -212,7 +299,7 @@ export async function submitPlanChange(
         await applyPlanChange(tx, evento.id, todayInSaoPaulo(now), now);
         situacao = 'aplicado';
       }
-      return {
+      const response: PlanChangeResponse = {
         id: evento.id,
         situacao,
         imediato: change.imediato,
@@ -220,8 +307,18 @@ export async function submitPlanChange(
         plano: { id: change.planoId, nome_exibicao: change.planoNome },
         plano_pagamento: { id: change.pagamentoId, cobranca_tipo_desc: change.cobrancaTipoDesc },
       };
+      return { response, replayed: false };
     });
   } catch (error) {
+    // A plan signup has no contract row to lock: the same submit twice meets the unique index
+    // of the key or of the active contract; the one that lost answers what the winner made.
+    if (
+      change.idempotencyKey &&
+      (isUniqueViolation(error, IDEMPOTENCY_INDEX) || isUniqueViolation(error, ACTIVE_CONTRACT_INDEX))
+    ) {
+      const replay = await replayOf(db, usuarioId, change);
+      if (replay) return { response: replay, replayed: true };
+    }
     if (isUniqueViolation(error, PENDING_INDEX)) throw conflict(PLANO_MESSAGES.pendingExists, 'change_pending');
     if (isUniqueViolation(error, ACTIVE_CONTRACT_INDEX)) throw conflict(PLANO_MESSAGES.alreadySigned, 'already_signed');
     throw error;

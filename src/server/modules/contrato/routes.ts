@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { envelope } from '#shared/envelope';
 import {
+  IdempotencyKeySchema,
   PLANO_MESSAGES,
   PROOF_FIELD,
   PROOF_MAX_BYTES,
@@ -20,6 +22,7 @@ import {
   cancelPlanChange,
   preparePlanChange,
   submitPlanChange,
+  type IdempotencyKey,
   type PlanChangeActor,
   type PreparedPlanChange,
 } from './plan-change.ts';
@@ -32,6 +35,13 @@ export interface ContratoRoutesOptions {
 
 /** The call's fields, by the shared schema (a failure is a 422 per field, like a body schema's). */
 const parseChange = (fields: unknown) => PlanChangeRequestSchema.parse(fields);
+
+/** The Idempotency-Key header (decision 020), optional; a malformed one is a 422 on its name. */
+function idempotencyKeyOf(request: FastifyRequest): IdempotencyKey {
+  const value = request.headers['idempotency-key'];
+  if (value === undefined) return null;
+  return z.object({ 'idempotency-key': IdempotencyKeySchema }).parse({ 'idempotency-key': value })['idempotency-key'];
+}
 
 /**
  * §7 plan change calls (docs/decisions/020-plan-change.md). selecionarPlanoAssinar takes JSON, or
@@ -46,20 +56,23 @@ export const contratoRoutes: FastifyPluginCallbackZod<ContratoRoutesOptions> = (
     async (request, reply) => {
       const usuarioId = currentUserId(request);
       const actor = { usuarioId, clienteId: request.session.record?.clienteId ?? null };
+      const key = idempotencyKeyOf(request);
       const arquivoIds: number[] = [];
       let prepared: PreparedPlanChange | null = null;
       try {
         if (request.isMultipart()) {
-          prepared = await receiveMultipart(request, actor, arquivoIds);
+          prepared = await receiveMultipart(request, actor, key, arquivoIds);
         } else {
-          prepared = await preparePlanChange(db, actor, parseChange(request.body));
+          prepared = await preparePlanChange(db, actor, parseChange(request.body), key);
         }
-        if (prepared.requiresProofs && arquivoIds.length === 0) {
+        if (!prepared.replay && prepared.requiresProofs && arquivoIds.length === 0) {
           throw fieldError(PROOF_FIELD, PLANO_MESSAGES.proofsRequired, 'proofs_required');
         }
-        const result = await submitPlanChange(db, usuarioId, prepared, arquivoIds);
+        const { response, replayed } = await submitPlanChange(db, usuarioId, prepared, arquivoIds);
+        // A retried submit keeps the files of the first one only.
+        if (replayed) for (const id of arquivoIds) await deleteArquivo(db, storage, id);
         reply.header('Cache-Control', 'no-store');
-        return envelope(result);
+        return envelope(response);
       } catch (error) {
         for (const id of arquivoIds) await deleteArquivo(db, storage, id);
         throw error;
@@ -70,6 +83,7 @@ export const contratoRoutes: FastifyPluginCallbackZod<ContratoRoutesOptions> = (
   async function receiveMultipart(
     request: FastifyRequest,
     actor: PlanChangeActor,
+    key: IdempotencyKey,
     arquivoIds: number[],
   ): Promise<PreparedPlanChange> {
     const fields: Record<string, string> = {};
@@ -81,12 +95,12 @@ export const contratoRoutes: FastifyPluginCallbackZod<ContratoRoutesOptions> = (
         continue;
       }
       try {
-        prepared ??= await preparePlanChange(db, actor, parseChange(fields));
+        prepared ??= await preparePlanChange(db, actor, parseChange(fields), key);
       } catch (error) {
         part.file.resume();
         throw error;
       }
-      if (part.fieldname !== PROOF_FIELD || !part.filename) {
+      if (prepared.replay || part.fieldname !== PROOF_FIELD || !part.filename) {
         part.file.resume();
         continue;
       }
@@ -101,7 +115,7 @@ export const contratoRoutes: FastifyPluginCallbackZod<ContratoRoutesOptions> = (
       });
       arquivoIds.push(arquivo.id);
     }
-    return prepared ?? preparePlanChange(db, actor, parseChange(fields));
+    return prepared ?? preparePlanChange(db, actor, parseChange(fields), key);
   }
 
   app.post(

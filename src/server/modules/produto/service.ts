@@ -29,3 +29,19 @@ export async function findActiveProduct(
     .where(and(eq(glProduto.id, id), eq(glProduto.ativo, true)));
   return row ? { ...row, url: resolveProductUrl(row.url, publicUrl) } : null;
 }
+
+/**
+ * Whether the redirect page may send a person to this origin without a warning (decision 041):
+ * this portal's own (PUBLIC_URL) or that of an active product's url.
+ */
+export async function isAllowedDestination(db: Queryable, origin: string, publicUrl: string): Promise<boolean> {
+  if (origin === new URL(publicUrl).origin) return true;
+  const products = await db.select({ url: glProduto.url }).from(glProduto).where(eq(glProduto.ativo, true));
+  return products.some((product) => {
+    try {
+      return new URL(resolveProductUrl(product.url, publicUrl)).origin === origin;
+    } catch {
+      return false;
+    }
+  });
+}

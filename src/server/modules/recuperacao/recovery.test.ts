@@ -42,6 +42,18 @@ async function linkToken(email: string): Promise<string> {
 }
 
 describe('POST /api/acesso/recuperar_email', () => {
+  it('queues exactly the hourly limit of e-mails when many requests arrive at once (issue 12 item 6, PostgreSQL)', async () => {
+    const user = await createUser(t.db);
+    const responses = await Promise.all(Array.from({ length: 50 }, () => requestReset(user.email)));
+    // Every caller gets the same answer (§8): nothing tells which requests sent a mail.
+    expect(responses.map((response) => [response.status, response.body.message])).toEqual(
+      Array.from({ length: 50 }, () => [200, SENT]),
+    );
+    expect(await mailsTo(user.email)).toHaveLength(RESET_MAILS_PER_HOUR);
+    const tokens = await t.db.select().from(glUsuarioSenhaToken).where(eq(glUsuarioSenhaToken.gl_usuario_id, user.id));
+    expect(tokens).toHaveLength(RESET_MAILS_PER_HOUR);
+  });
+
   it('e-mails a link with a 256-bit token, stored only as its hash, valid for an hour', async () => {
     const user = await createUser(t.db);
     const before = Date.now();
@@ -189,7 +201,8 @@ describe('POST /api/acesso/recuperar_token', () => {
       expect(response.body.errors).toEqual({ senha: ['A senha deve ter entre 6 e 32 caracteres.'] });
     }
     // The link still works after refused attempts.
-    expect((await reset(token, '123456')).status).toBe(200);
+    // Six characters are enough (§5), when they are not a common password (issue 12 item 14).
+    expect((await reset(token, 'q9#Lm2')).status).toBe(200);
   });
 
   it('lifts a sign-in lock, so the new password works at once', async () => {

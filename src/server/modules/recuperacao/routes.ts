@@ -5,6 +5,7 @@ import {
   RecoverEmailRequestSchema,
   RecoverTokenRequestSchema,
 } from '#shared/schemas/conta';
+import { refuseCommonPassword } from '../../auth/common-passwords.ts';
 import { requireCaptcha, type CaptchaProvider } from '../../captcha/provider.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
@@ -43,6 +44,7 @@ export const recuperacaoRoutes: FastifyPluginCallbackZod<RecuperacaoRoutesOption
     { schema: { body: RecoverTokenRequestSchema }, config: limited },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
+      refuseCommonPassword('senha', request.body.senha);
       const ok = await resetPassword(db, {
         token: request.body.token,
         senha: request.body.senha,

@@ -35,19 +35,22 @@ export async function requestPasswordReset(
   if (!user?.ativo) return;
 
   const hourAgo = new Date(now.getTime() - 60 * 60_000);
-  const [recent] = await db
-    .select({ total: count() })
-    .from(glUsuarioSenhaToken)
-    .where(
-      and(
-        eq(glUsuarioSenhaToken.gl_usuario_id, user.id),
-        gt(glUsuarioSenhaToken.datahora_criado, hourAgo),
-      ),
-    );
-  if ((recent?.total ?? 0) >= RESET_MAILS_PER_HOUR) return;
-
   const token = randomToken();
   await db.transaction(async (tx) => {
+    // Count and insert under the user's row lock: concurrent requests for one account take
+    // turns, so the hourly limit holds (a count outside the lock let 20 parallel requests queue
+    // up to 16 e-mails; issue 12 item 6).
+    await tx.select({ id: glUsuario.id }).from(glUsuario).where(eq(glUsuario.id, user.id)).for('update');
+    const [recent] = await tx
+      .select({ total: count() })
+      .from(glUsuarioSenhaToken)
+      .where(
+        and(
+          eq(glUsuarioSenhaToken.gl_usuario_id, user.id),
+          gt(glUsuarioSenhaToken.datahora_criado, hourAgo),
+        ),
+      );
+    if ((recent?.total ?? 0) >= RESET_MAILS_PER_HOUR) return;
     await tx.insert(glUsuarioSenhaToken).values({
       gl_usuario_id: user.id,
       token_hash: hashToken(token),

@@ -8,8 +8,17 @@ import type { SessionRecord } from '../../session/session-store.ts';
 /** §3 Session: what the SPA knows about who is signed in, where. */
 export interface SessionInfo {
   usuario: { id: number; nome: string; nivel: number | null } | null;
-  /** fatura_token: the client's invoice-list token (§6), for the dashboard's link. */
-  cliente: { id: number; nome_fantasia: string; razao_social: string; fatura_token: string } | null;
+  /**
+   * fatura_token: the client's invoice-list token (§6), for the dashboard's link; only for a
+   * person linked to the client (decision 030: customer powers come from the link alone).
+   */
+  cliente: { id: number; nome_fantasia: string; razao_social: string; fatura_token: string | null } | null;
+  /**
+   * The person's level in the selected client by their link (§3's login info has the same
+   * field); null without a link. What the customer screens decide by (the plan change's
+   * 'Contate seu Gerente', §6), as the customer routes do.
+   */
+  clienteUsuario_nivel: number | null;
   produto: { id: number; nome: string; logo_url: string | null; cadastro_usuario_inativo: boolean } | null;
   contrato: {
     id: number;
@@ -25,6 +34,7 @@ export interface SessionInfo {
 export const anonymousSession = (envProduction: boolean): SessionInfo => ({
   usuario: null,
   cliente: null,
+  clienteUsuario_nivel: null,
   produto: null,
   contrato: null,
   contrato_evento_aberto: null,
@@ -68,13 +78,14 @@ export async function describeSession(
         and(eq(glClienteUsuario.gl_cliente_id, glCliente.id), eq(glClienteUsuario.gl_usuario_id, usuario.id)),
       )
       .where(eq(glCliente.id, record.clienteId));
-    // Only a linked user or staff may see the client (its invoice token included).
+    // Only a linked user or staff (an admin's client selection, §6) may see the client; its
+    // invoice token only the linked user.
     if (row && (row.nivel !== null || usuario.nivel !== null)) {
       cliente = {
         id: row.id,
         nome_fantasia: row.nome_fantasia ?? row.razao_social,
         razao_social: row.razao_social,
-        fatura_token: row.fatura_token,
+        fatura_token: row.nivel !== null ? row.fatura_token : null,
       };
       clientLevel = row.nivel;
     }
@@ -108,6 +119,7 @@ export async function describeSession(
   return {
     usuario: { id: usuario.id, nome: usuario.nome, nivel: effectiveLevel(usuario.nivel, clientLevel) },
     cliente,
+    clienteUsuario_nivel: clientLevel,
     produto,
     contrato,
     contrato_evento_aberto: contrato ? await findOpenPlanChange(db, contrato.id) : null,

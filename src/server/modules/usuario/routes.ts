@@ -5,6 +5,7 @@ import {
   ProfileUpdateRequestSchema,
   USUARIO_MESSAGES,
 } from '#shared/schemas/usuario';
+import { refuseCommonPassword } from '../../auth/common-passwords.ts';
 import { currentUserId, requireUser } from '../../auth/guards.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -42,6 +43,7 @@ export const usuarioRoutes: FastifyPluginCallbackZod<{
     '/gl_usuario/me/senha_update',
     { schema: { body: PasswordUpdateRequestSchema }, preValidation: signedIn, config: limited },
     async (request) => {
+      refuseCommonPassword('senha_nova', request.body.senha_nova);
       const record = request.session.record;
       if (!record) throw unauthorized();
       await changePassword(db, record.usuarioId, request.body, {

@@ -38,7 +38,7 @@ import { sessionQuery, type SessionContract } from '../../../lib/session';
 import { pathTo } from '../../../paths';
 import { useCustomer, useSaveCustomer } from '../api/customer';
 import { useCepLookup } from '../api/lookup-cep';
-import { useSubmitPlanChange } from '../api/plan-change';
+import { idempotencyKeys, useSubmitPlanChange } from '../api/plan-change';
 import { fileSizeMessage, fileTypeMessage, PLANS_TEXTS } from '../texts';
 import { OptionPrice } from './plans-table';
 import { loginEventFor, type Selection } from '../selection';
@@ -130,6 +130,7 @@ function SignupForm({
   const queryClient = useQueryClient();
   const saveCustomer = useSaveCustomer();
   const submitChange = useSubmitPlanChange();
+  const [keyFor] = useState(idempotencyKeys);
   const cep = useCepLookup();
   const [city, setCity] = useState<SelectOption | null>(customer.cidade);
   const [files, setFiles] = useState<File[]>([]);
@@ -203,18 +204,19 @@ function SignupForm({
       return;
     }
     const { pg_conta_id, imediato, ...customerValues } = values;
+    const payload = {
+      ...loginEventFor(pid),
+      imediato,
+      gl_contrato_id: contrato?.id ?? null,
+      gl_plano_pagamento_id: option.id,
+      pg_conta_id,
+    };
+    const proofs = needsProofs ? files : [];
+    const proofFill = proofs.map((file) => [file.name, file.size, file.lastModified]);
+    const idempotencyKey = keyFor({ values, payload, proofFill });
     try {
       await saveCustomer.mutateAsync({ clienteId, payload: customerValues });
-      const result = await submitChange.mutateAsync({
-        payload: {
-          ...loginEventFor(pid),
-          imediato,
-          gl_contrato_id: contrato?.id ?? null,
-          gl_plano_pagamento_id: option.id,
-          pg_conta_id,
-        },
-        files: needsProofs ? files : [],
-      });
+      const result = await submitChange.mutateAsync({ payload, files: proofs, idempotencyKey });
       await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
       void navigate(pathTo('planoMudanca_sucesso', { pid }), { state: result });
     } catch (error) {

@@ -138,10 +138,57 @@ describe('plans page (§2 planos_produto)', () => {
   });
 
   it("tells a user above level 10 to 'Contate seu Gerente'", async () => {
-    screenRoutes(() => sessionResponse(signedInSession({ usuario: { id: 7, nome: 'Lucas', nivel: 20 }, contrato: CONTRATO })));
+    screenRoutes(() =>
+      sessionResponse(signedInSession({ usuario: { id: 7, nome: 'Lucas', nivel: 20 }, clienteUsuario_nivel: 20, contrato: CONTRATO })),
+    );
     const { user } = renderApp('/produto/2/planos');
     await user.click(await screen.findByRole('button', { name: 'Escolher Gratuito (Mensal)' }));
     expect(await screen.findByRole('heading', { name: 'Contate seu Gerente' })).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('decides by the link to the client, not by a staff level (decision 030)', async () => {
+    screenRoutes(() =>
+      sessionResponse(signedInSession({ usuario: { id: 7, nome: 'Ana (equipe)', nivel: 1 }, clienteUsuario_nivel: null, contrato: CONTRATO })),
+    );
+    const { user } = renderApp('/produto/2/planos');
+    await user.click(await screen.findByRole('button', { name: 'Escolher Gratuito (Mensal)' }));
+    expect(await screen.findByRole('heading', { name: 'Contate seu Gerente' })).toBeInTheDocument();
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('names each submit with an Idempotency-Key: the same on a retry of the same fill, a new one after a change (decision 020)', async () => {
+    let attempts = 0;
+    const calls = screenRoutes(() => sessionResponse(signedInSession({ contrato: CONTRATO })), {
+      'PUT /api/gl_cliente/3': () => envelopeResponse(CUSTOMER),
+      'POST /api/gl_contrato_evento/selecionarPlanoAssinar': () => {
+        attempts += 1;
+        // The first two answers are lost (the server may still have made the change).
+        return attempts <= 2
+          ? envelopeResponse(null, { httpStatus: 503, message: 'Serviço indisponível.' })
+          : envelopeResponse({ id: 90, situacao: 'aplicado', imediato: true, agendamento_data: null, plano: { id: 2, nome_exibicao: 'Profissional' }, plano_pagamento: { id: 21, cobranca_tipo_desc: 'Mensal' } });
+      },
+    });
+    const { user } = renderApp('/produto/2/planos');
+    await user.click(await screen.findByRole('button', { name: 'Escolher Profissional (Mensal)' }));
+    const form = await screen.findByRole('form', { name: 'Complete seu cadastro' });
+    await user.click(within(form).getByLabelText('Imediatamente'));
+    const submit = within(form).getByRole('button', { name: 'Confirmar mudança de plano' });
+    const submits = () => calls.calls.filter((call) => call.path.endsWith('selecionarPlanoAssinar'));
+    await user.click(submit);
+    await vi.waitFor(() => expect(submits()).toHaveLength(1));
+    await vi.waitFor(() => expect(submit).toBeEnabled());
+    await user.click(submit);
+    await vi.waitFor(() => expect(submits()).toHaveLength(2));
+    await vi.waitFor(() => expect(submit).toBeEnabled());
+    await user.clear(within(form).getByLabelText('Número'));
+    await user.type(within(form).getByLabelText('Número'), '1150');
+    await user.click(submit);
+    await vi.waitFor(() => expect(submits()).toHaveLength(3));
+    const [first, retry, changed] = submits().map((call) => call.headers.get('Idempotency-Key'));
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(retry).toBe(first);
+    expect(changed).toMatch(/^[0-9a-f]{32}$/);
+    expect(changed).not.toBe(first);
   });
 });

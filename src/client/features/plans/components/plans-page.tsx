@@ -125,7 +125,7 @@ function Plans({ pid }: { pid: number }) {
       )}
 
       <div ref={formRef}>
-        {selection && signedIn && !canChangePlan(session.usuario?.nivel) && (
+        {selection && signedIn && !canChangePlan(session.clienteUsuario_nivel) && (
           <Alert variant="warning" role="alert">
             <Alert.Heading as="h2" className="h5">
               {PLANS_TEXTS.contactManager}
@@ -133,13 +133,13 @@ function Plans({ pid }: { pid: number }) {
             <p className="mb-0">{PLANS_TEXTS.contactManagerText}</p>
           </Alert>
         )}
-        {selection && signedIn && canChangePlan(session.usuario?.nivel) && !session.cliente && (
+        {selection && signedIn && canChangePlan(session.clienteUsuario_nivel) && !session.cliente && (
           <Alert variant="info">
             {PLANS_TEXTS.noClient}{' '}
             <Link to={pathTo('conta_selecionar', { pid })}>{PLANS_TEXTS.selectAccount}</Link>
           </Alert>
         )}
-        {selection && signedIn && canChangePlan(session.usuario?.nivel) && session.cliente && !pending && (
+        {selection && signedIn && canChangePlan(session.clienteUsuario_nivel) && session.cliente && !pending && (
           <PlanSignupForm
             key={`${selection.option.id}`}
             pid={pid}

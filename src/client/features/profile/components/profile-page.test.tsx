@@ -178,6 +178,23 @@ describe('me.meusdados (§2, §5)', () => {
     expect(conf).toHaveValue('');
   });
 
+  it("shows the server's refusal of a common password on the new-password field (issue 12 item 14)", async () => {
+    const message = 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.';
+    stubFetch({
+      'GET /api/sessao/web': () => sessionResponse(signedInSession()),
+      'GET /api/gl_usuario/me': () => envelopeResponse({ data: USER }),
+      'POST /api/gl_usuario/me/senha_update': () =>
+        envelopeResponse(null, { httpStatus: 422, message: 'Verifique os campos destacados.', errors: { senha_nova: [message] } }),
+    });
+    const { user } = await openPage();
+    await user.type(screen.getByLabelText('Senha atual'), 'demo1234');
+    await user.type(screen.getByLabelText('Nova senha'), 'iloveyou');
+    await user.type(screen.getByLabelText('Confirme a nova senha'), 'iloveyou');
+    await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Nova senha')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('goes back to me.config from the login flow, otherwise to the dashboard', async () => {
     serve();
     await openPage('/me/meusdados?origin=login&pid=3');
