@@ -17,7 +17,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: 'list',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // localhost, not 127.0.0.1: WebAuthn refuses an IP address as the relying party's id, and
+    // the passkey journey (decisions 070-072) needs PUBLIC_URL's host to be one.
+    baseURL: `http://localhost:${port}`,
     browserName: 'chromium',
     headless: true,
     locale: 'pt-BR',
@@ -57,7 +59,7 @@ export default defineConfig({
         NODE_ENV: 'test',
         HOST: '127.0.0.1',
         PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        PUBLIC_URL: `http://localhost:${port}`,
         CONTACT_EMAIL: 'contato@exemplo.com.br',
         DATA_DIR: dataDir,
         SEED_DEMO: 'true',

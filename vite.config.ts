@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
-// The SPA lives in src/client; the server serves dist/client in production (src/server/spa.ts).
+// The SPA lives in src/client; the server serves dist/client in production (src/server/http/spa.ts).
 export default defineConfig(({ mode }) => ({
   root: 'src/client',
   publicDir: 'public',

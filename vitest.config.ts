@@ -13,7 +13,7 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/setup/unit-setup.ts'],
           // Component tests render whole screens; on a busy 2-core machine (CI beside other work)
-          // one can take well past Vitest's 5 s default without anything being wrong (issue 13).
+          // one can take well past Vitest's 5 s default without anything being wrong (decision 033).
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -22,7 +22,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['src/server/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/api-global-setup.ts'],
           setupFiles: ['tests/setup/api-setup.ts'],

@@ -1,31 +1,19 @@
-// Prints, after `vite build`, how much JS+CSS (gzipped) the login route loads: the entry chunk,
-// the login screen's lazy chunk, their static imports and their CSS. Fails above the budget.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+// Prints, after `vite build`, how much JS+CSS the login route loads (scripts/login-route-size.mjs)
+// and fails the build above the budget. The budget is the size reached, so it only goes down;
+// the performance target of 120 KB gzipped is not reachable with the client's libraries
+// (docs/decisions/062-first-page-size.md) and is reported by `npm run bench`.
+import { loginRouteSize } from './login-route-size.mjs';
 
-const BUDGET_KB = 180;
-const LOGIN_CHUNK = 'features/auth/components/login-page.tsx';
-const dist = path.resolve('dist/client');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-
-const files = new Set();
-function collect(key) {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`bundle-budget: no chunk ${key} in the Vite manifest`);
-  if (files.has(chunk.file)) return;
-  files.add(chunk.file);
-  for (const css of chunk.css ?? []) files.add(css);
-  for (const imported of chunk.imports ?? []) collect(imported);
-}
-collect('index.html');
-collect(LOGIN_CHUNK);
-
-let total = 0;
-for (const file of files) total += gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
-const kb = total / 1024;
-console.log(`bundle: the login route loads ${kb.toFixed(1)} KB of JS+CSS gzipped (${files.size} files; budget ${BUDGET_KB} KB)`);
-if (kb > BUDGET_KB) {
+// 185 since passkeys (decision 072): the passkey button and autofill (under 1 KB; @simplewebauthn/browser itself
+// is a chunk of its own, fetched when a passkey ceremony starts).
+const BUDGET_KB = 185;
+const TARGET_KB = 120;
+const size = loginRouteSize();
+console.log(
+  `bundle: the login route loads ${size.gzipKb.toFixed(1)} KB of JS+CSS gzipped, ${size.brotliKb.toFixed(1)} KB with brotli ` +
+    `(${size.files} files; budget ${BUDGET_KB} KB, target ${TARGET_KB} KB gzipped)`,
+);
+if (size.gzipKb > BUDGET_KB) {
   console.error(`bundle: over the ${BUDGET_KB} KB budget`);
   process.exit(1);
 }

@@ -2,9 +2,9 @@
 // is stale. npm then `exec`s the server, so Ctrl+C and SIGTERM reach it directly.
 // Only Node built-ins here: this runs before node_modules exists.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { installedMatchesLock } from './install-check.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -12,12 +12,6 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-function hashOf(...files) {
-  const hash = createHash('sha256');
-  for (const file of files) if (existsSync(file)) hash.update(readFileSync(file));
-  return hash.digest('hex');
 }
 
 function newestMtime(dir) {
@@ -28,16 +22,8 @@ function newestMtime(dir) {
   return newest;
 }
 
-// 1. Dependencies: reinstall when package-lock.json changed since the last install.
-const lock = path.join(root, 'package-lock.json');
-const stamp = path.join(root, 'node_modules', '.portal-install-stamp');
-const lockHash = hashOf(lock, path.join(root, 'package.json'));
-if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash) {
-  console.log('Instalando dependências (npm ci)...');
-  run(npm, ['ci', '--no-audit', '--no-fund']);
-  writeFileSync(stamp, lockHash);
-}
-
+// 1. Dependencies: installed when node_modules does not hold what package-lock.json names,
+// however it was installed (scripts/install-check.mjs).
 // 2. Build: when the sources are newer than the last build.
 const builtServer = path.join(root, 'dist', 'server', 'main.js');
 const builtClient = path.join(root, 'dist', 'client', 'index.html');
@@ -46,7 +32,13 @@ const sourcesChanged = () => {
   const built = Math.min(statSync(builtServer).mtimeMs, statSync(builtClient).mtimeMs);
   return newestMtime(path.join(root, 'src')) > built || statSync(path.join(root, 'package-lock.json')).mtimeMs > built;
 };
-if (sourcesChanged()) {
+
+const needsBuild = sourcesChanged();
+if (!installedMatchesLock(root, { withDev: needsBuild })) {
+  console.log('Instalando dependências (npm ci)...');
+  run(npm, ['ci', '--no-audit', '--no-fund']);
+}
+if (needsBuild) {
   console.log('Compilando o portal...');
   run(npm, ['run', 'build']);
 }

@@ -15,6 +15,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../../src/serv
 import { glArquivo, glCliente, pgFatura, pgFaturaItem, pgNfse } from '../../src/server/db/schema.ts';
 import { buildChaveAcesso } from '../../src/server/modules/fatura/nfse-chave.ts';
 import { newInvoiceToken } from '../../src/server/modules/fatura/service.ts';
+import { report } from './support/report.ts';
 
 const INVOICES = 240;
 const WARM_UP = 50;
@@ -177,20 +178,17 @@ async function postgres(): Promise<Result | string> {
 }
 
 const results: (Result | string)[] = [await pglite(), await postgres()];
-const ms = (value: number) => `${value.toFixed(2).padStart(6)} ms`;
 console.log(`GET /api/pg_fatura/cliente/{token}: ${INVOICES} invoices with items, ${RUNS} requests after ${WARM_UP} warm-up`);
-let missed = false;
 for (const result of results) {
   if (typeof result === 'string') {
-    console.log(`  ${result}`);
+    report({ name: 'invoice list, PostgreSQL', value: result });
     continue;
   }
-  const ok = result.median < TARGET_MS;
-  missed ||= !ok;
-  console.log(
-    `  ${result.engine.padEnd(30)} server median ${ms(result.median)}  p95 ${ms(result.p95)}` +
-      `  (inject round trip median ${ms(result.roundTripMedian)})  ${ok ? 'ok' : `ABOVE the ${TARGET_MS} ms target`}`,
-  );
+  report({
+    name: `GET /api/pg_fatura/cliente/{token}, ${INVOICES} invoices, ${result.engine}`,
+    value: `server median ${result.median.toFixed(2)} ms (p95 ${result.p95.toFixed(2)} ms, inject round trip ${result.roundTripMedian.toFixed(2)} ms)`,
+    measured: result.median,
+    target: `median < ${TARGET_MS} ms`,
+    pass: result.median < TARGET_MS,
+  });
 }
-console.log(`  target: median under ${TARGET_MS} ms`);
-process.exit(missed ? 1 : 0);

@@ -1,128 +1,376 @@
 /**
- * Load: requests per second of GET /api/sessao/web for a signed-in session (a session lookup and
- * the session's description, both from the database), served by one instance and by two
- * instances side by side on one PostgreSQL (DATABASE_URL, or a local server at
- * postgres://postgres@127.0.0.1:5432, in a throwaway database), measured with autocannon. Prints
- * both rates and their ratio. No target: on a 2-core machine the load generator takes a core of its
- * own, so the ratio says more about the machine than about the portal; on a larger one it shows
- * that instances share nothing but the database.
+ * Load: the portal side by side with reference servers doing the least possible work
+ * on the same machine and database, each ratio printed with its target and PASS/FAIL.
+ *
+ * - GET /api/sessao/web, signed in (a client, its product, an active contract with a pending
+ *   plan change), against a plain Fastify one-row read (support/reference-server.ts): on
+ *   PostgreSQL and on PGlite. Target ≥ 0.5×.
+ * - POST /api/acesso/login with the right password, against bare argon2 verifications with the
+ *   app's parameters, 8 at a time, in this process. Target ≥ 0.9×.
+ * - GET /api/sessao/web while 40 sign-ins wait, against its idle rate. Target ≥ 0.5×.
+ * - 300 sign-ins at once: past the hashing queue's bound they are answered 503 with Retry-After,
+ *   every other one 200, none after 10 s.
+ * - INFO: GET /api/gl_produto/{pid}/public_planos, and two instances against one.
+ *
+ * autocannon, 50 connections, BENCH_DURATION_S (10) seconds per figure, after a 2 s warm-up.
+ * PostgreSQL: DATABASE_URL's server or a local one at postgres://postgres@127.0.0.1:5432, in a
+ * throwaway database. The servers log at `warn` (at `info` each request writes a log line).
  */
-import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import argon2 from 'argon2';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase } from '../../src/server/db/database.ts';
+import { hashPassword, PASSWORD_HASH_OPTIONS } from '../../src/server/auth/password.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
 import { seedReferenceData } from '../../src/server/db/reference-data.ts';
-import { glUsuario } from '../../src/server/db/schema.ts';
 import { SESSION_COOKIE } from '../../src/server/session/session-plugin.ts';
 import { createSession } from '../../src/server/session/session-store.ts';
+import { PROJECT_ROOT } from '../../src/server/project-paths.ts';
+import {
+  createClient,
+  createContract,
+  createPendingPlanChange,
+  createPlanWithOption,
+  createProduct,
+  createUser,
+  linkUserToClient,
+} from '../../tests/helpers/factories.ts';
+import { freePort } from '../../tests/helpers/free-port.ts';
 import { startServerProcess, type ServerProcess } from '../../tests/helpers/server-process.ts';
+import { report, reportRatio } from './support/report.ts';
+import { throwawayDatabase } from './support/postgres.ts';
 
-const DURATION_S = 10;
-const CONNECTIONS = 20;
-const PATH = '/api/sessao/web';
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = 50;
+const PASSWORD = 'demo1234';
+const SESSAO = '/api/sessao/web';
 
 interface Rate {
   requestsPerSecond: number;
   non2xx: number;
   errors: number;
   p99Ms: number;
+  maxMs: number;
+  statusCodes: Record<string, number>;
 }
 
-async function measure(servers: ServerProcess[], cookie: string): Promise<Rate> {
-  const results = await Promise.all(
-    servers.map((server) =>
-      autocannon({
-        url: `${server.baseUrl}${PATH}`,
-        connections: Math.max(1, Math.round(CONNECTIONS / servers.length)),
-        duration: DURATION_S,
-        headers: { cookie, accept: 'application/json' },
-      }),
-    ),
-  );
+async function load(options: {
+  url: string;
+  connections?: number;
+  duration?: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}): Promise<Rate> {
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections ?? CONNECTIONS,
+    duration: options.duration ?? DURATION_S,
+    method: options.method ?? 'GET',
+    headers: { accept: 'application/json', ...options.headers },
+    ...(options.body !== undefined && { body: options.body }),
+    timeout: 30,
+  });
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stats.count ?? 0;
   return {
-    requestsPerSecond: results.reduce((sum, result) => sum + result.requests.average, 0),
-    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
-    errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
-    p99Ms: Math.max(...results.map((result) => result.latency.p99)),
+    requestsPerSecond: result.requests.average,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    statusCodes,
   };
 }
 
-async function signedInCookie(url: string): Promise<string> {
-  const database = await openDatabase({ kind: 'postgres', url });
-  try {
-    await database.migrate();
-    await seedReferenceData(database.db);
-    const [user] = await database.db
-      .insert(glUsuario)
-      .values({ nome: 'Pessoa do Benchmark', email: `bench.${randomBytes(4).toString('hex')}@teste.com.br`, senha_hash: 'x' })
-      .returning({ id: glUsuario.id });
-    if (!user) throw new Error('no user');
-    const session = await createSession(
-      database.db,
-      { usuarioId: user.id },
-      { ttlMs: 24 * 3600_000, absoluteTtlMs: 7 * 24 * 3600_000 },
-    );
-    return `${SESSION_COOKIE}=${session.cookieValue}`;
-  } finally {
-    await database.close();
+const warmUp = (url: string, headers: Record<string, string> = {}) =>
+  load({ url, connections: 4, duration: 2, headers });
+
+/** A failed figure: requests the server did not answer as expected. */
+function checkAnswered(name: string, rate: Rate): void {
+  if (rate.non2xx + rate.errors > 0) {
+    report({ name: `${name}: every request answered 2xx`, value: `non-2xx ${rate.non2xx}, errors ${rate.errors}`, pass: false });
   }
 }
 
-async function run(url: string): Promise<void> {
-  const cookie = await signedInCookie(url);
-  const env = {
-    DATABASE_URL: url,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '100000000',
-    PLAN_CHANGE_INTERVAL_MS: '0',
-    SESSION_SECRET: 'bench-secret-'.padEnd(48, 'x'),
+interface ReferenceServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+async function startReference(env: Record<string, string>): Promise<ReferenceServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join('scripts', 'bench', 'support', 'reference-server.ts')],
+    { cwd: PROJECT_ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the reference server exited with ${code}`)));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
-  const first = await startServerProcess(env);
-  const servers = [first];
+}
+
+async function referenceRate(env: Record<string, string>): Promise<number> {
+  const reference = await startReference(env);
   try {
-    // Warm-up, then one instance, then two.
-    await autocannon({ url: `${first.baseUrl}${PATH}`, connections: 4, duration: 2, headers: { cookie } });
-    const one = await measure([first], cookie);
-    const second = await startServerProcess(env);
-    servers.push(second);
-    await autocannon({ url: `${second.baseUrl}${PATH}`, connections: 4, duration: 2, headers: { cookie } });
-    const two = await measure([first, second], cookie);
-    const line = (label: string, rate: Rate) =>
-      `  ${label.padEnd(28)} ${rate.requestsPerSecond.toFixed(0).padStart(6)} req/s  p99 ${String(rate.p99Ms).padStart(4)} ms` +
-      `  (non-2xx ${rate.non2xx}, errors ${rate.errors})`;
-    console.log(`GET ${PATH} (signed in), ${CONNECTIONS} connections, ${DURATION_S} s each, PostgreSQL`);
-    console.log(line('one instance', one));
-    console.log(line('two instances', two));
-    console.log(`  ratio two/one: ${(two.requestsPerSecond / one.requestsPerSecond).toFixed(2)}`);
-    if (one.non2xx + one.errors + two.non2xx + two.errors > 0) {
-      console.log('  FAILED: some requests were not answered 2xx');
-      process.exitCode = 1;
+    await warmUp(`${reference.baseUrl}/one-row`);
+    const rate = await load({ url: `${reference.baseUrl}/one-row` });
+    checkAnswered('reference one-row read', rate);
+    return rate.requestsPerSecond;
+  } finally {
+    await reference.stop();
+  }
+}
+
+interface World {
+  cookie: string;
+  email: string;
+  produtoId: number;
+}
+
+/**
+ * A person signed in to a client with an active contract and a pending plan change (the session
+ * answer's every part), with the password PASSWORD hashed as the app hashes it.
+ */
+async function seedWorld(database: DatabaseHandle): Promise<World> {
+  const { db } = database;
+  await database.migrate();
+  await seedReferenceData(db);
+  const produto = await createProduct(db, { nome: 'Produto do Benchmark' });
+  for (let index = 0; index < 3; index++) await createPlanWithOption(db, produto.id);
+  const user = await createUser(db, { senha_hash: await hashPassword(PASSWORD) });
+  const cliente = await createClient(db, { razao_social: 'Cliente do Benchmark Ltda' });
+  await linkUserToClient(db, user.id, cliente.id, 10);
+  const { contrato } = await createContract(db, cliente.id, produto.id);
+  await createPendingPlanChange(db, contrato);
+  const session = await createSession(
+    db,
+    { usuarioId: user.id, clienteId: cliente.id, produtoId: produto.id },
+    { ttlMs: 24 * 3600_000, absoluteTtlMs: 7 * 24 * 3600_000 },
+  );
+  return { cookie: `${SESSION_COOKIE}=${session.cookieValue}`, email: user.email, produtoId: produto.id };
+}
+
+const SERVER_ENV = {
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_MAX: '100000000',
+  RATE_LIMIT_AUTH_MAX: '100000000',
+  PLAN_CHANGE_INTERVAL_MS: '0',
+  SESSION_SECRET: 'bench-secret-'.padEnd(48, 'x'),
+};
+
+/** An anonymous visitor's cookies and CSRF header, as the SPA holds them before signing in. */
+async function anonymousHeaders(baseUrl: string): Promise<Record<string, string>> {
+  const response = await fetch(`${baseUrl}${SESSAO}`);
+  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
+  const csrf = cookies.find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+  return {
+    cookie: cookies.join('; '),
+    'x-xsrf-token': csrf,
+    'content-type': 'application/json',
+    'x-requested-with': 'XMLHttpRequest',
+  };
+}
+
+/** Bare argon2id verifications with the app's parameters, `concurrency` at a time. */
+async function bareVerifyRate(concurrency: number): Promise<number> {
+  const hash = await argon2.hash(PASSWORD, PASSWORD_HASH_OPTIONS);
+  for (let index = 0; index < 8; index++) await argon2.verify(hash, PASSWORD);
+  let done = 0;
+  const started = performance.now();
+  const end = started + DURATION_S * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        if (!(await argon2.verify(hash, PASSWORD))) throw new Error('verify failed');
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - started) / 1000);
+}
+
+async function postgresFigures(): Promise<number | null> {
+  const target = await throwawayDatabase();
+  if (typeof target === 'string') {
+    report({ name: 'PostgreSQL figures', value: `skipped: ${target}` });
+    return null;
+  }
+  const servers: ServerProcess[] = [];
+  try {
+    const database = await openDatabase({ kind: 'postgres', url: target.url });
+    let world: World;
+    try {
+      world = await seedWorld(database);
+    } finally {
+      await database.close();
     }
+    console.log(`PostgreSQL ${target.serverVersion}`);
+    const reference = await referenceRate({ REFERENCE_PG_URL: target.url });
+
+    const app = await startServerProcess({ ...SERVER_ENV, DATABASE_URL: target.url });
+    servers.push(app);
+    const signedIn = { cookie: world.cookie };
+    await warmUp(`${app.baseUrl}${SESSAO}`, signedIn);
+    const idle = await load({ url: `${app.baseUrl}${SESSAO}`, headers: signedIn });
+    checkAnswered(`GET ${SESSAO}, PostgreSQL`, idle);
+    reportRatio({
+      name: `GET ${SESSAO} signed in, PostgreSQL`,
+      value: idle.requestsPerSecond,
+      reference,
+      referenceName: 'plain one-row read',
+      unit: 'req/s',
+      minimum: 0.5,
+    });
+
+    const planos = `${app.baseUrl}/api/gl_produto/${world.produtoId}/public_planos`;
+    await warmUp(planos);
+    const plans = await load({ url: planos });
+    checkAnswered('public_planos', plans);
+    report({
+      name: 'GET /api/gl_produto/{pid}/public_planos, PostgreSQL',
+      value: `${plans.requestsPerSecond.toFixed(0)} req/s`,
+      reference: `plain one-row read ${reference.toFixed(0)} req/s`,
+      measured: plans.requestsPerSecond / reference,
+    });
+
+    // Sign-ins: the app against bare argon2 verifications with the same parameters.
+    const bare = await bareVerifyRate(8);
+    const login = {
+      url: `${app.baseUrl}/api/acesso/login`,
+      method: 'POST' as const,
+      headers: await anonymousHeaders(app.baseUrl),
+      body: JSON.stringify({ email: world.email, senha: PASSWORD, recaptcha: 'x', gl_produto_id: world.produtoId }),
+    };
+    await load({ ...login, connections: 2, duration: 2 });
+    const logins = await load({ ...login, connections: 8 });
+    checkAnswered('POST /api/acesso/login', logins);
+    reportRatio({
+      name: 'POST /api/acesso/login (right password), 8 at a time',
+      value: logins.requestsPerSecond,
+      reference: bare,
+      referenceName: `bare argon2id verify (m=${PASSWORD_HASH_OPTIONS.memoryCost / 1024} MiB, t=${PASSWORD_HASH_OPTIONS.timeCost}, p=${PASSWORD_HASH_OPTIONS.parallelism}), 8 at a time,`,
+      unit: '/s',
+      minimum: 0.9,
+    });
+
+    // The session answer while 40 sign-ins wait for the hashing queue.
+    const [busy, during] = await Promise.all([
+      load({ ...login, connections: 40 }),
+      load({ url: `${app.baseUrl}${SESSAO}`, headers: signedIn }),
+    ]);
+    checkAnswered('sign-ins during the load', busy);
+    checkAnswered(`GET ${SESSAO} during the sign-ins`, during);
+    reportRatio({
+      name: `GET ${SESSAO} while 40 sign-ins wait`,
+      value: during.requestsPerSecond,
+      reference: idle.requestsPerSecond,
+      referenceName: 'idle',
+      unit: 'req/s',
+      minimum: 0.5,
+      note: `sign-ins meanwhile ${busy.requestsPerSecond.toFixed(1)}/s, their p99 ${busy.p99Ms} ms`,
+    });
+
+    // A burst past the queue's bound is turned away at once, not piled up.
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, async () => {
+        const answer = await fetch(login.url, { method: 'POST', headers: login.headers, body: login.body });
+        const body = (await answer.json()) as { message?: string };
+        return { status: answer.status, retryAfter: answer.headers.get('retry-after'), message: body.message, ms: performance.now() - started };
+      }),
+    );
+    const accepted = answers.filter((answer) => answer.status === 200).length;
+    const refusals = answers.filter((answer) => answer.status === 503);
+    const others = answers.length - accepted - refusals.length;
+    const slowest = Math.max(...answers.map((answer) => answer.ms));
+    report({
+      name: '300 sign-ins at once',
+      value: `${accepted} answered 200, ${refusals.length} answered 503 (Retry-After ${refusals[0]?.retryAfter ?? '-'}), ${others} other; the last answer after ${slowest.toFixed(0)} ms`,
+      target: 'past the bound 503 + Retry-After at once, no other answer, none after 10 s',
+      pass:
+        accepted > 0 &&
+        refusals.length > 0 &&
+        others === 0 &&
+        slowest < 10_000 &&
+        refusals.every(
+          (refusal) =>
+            refusal.retryAfter !== null &&
+            refusal.message === 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+        ),
+    });
+
+    // Two instances on one database, for the record (on 2 cores the load generator takes one).
+    const second = await startServerProcess({ ...SERVER_ENV, DATABASE_URL: target.url });
+    servers.push(second);
+    await warmUp(`${second.baseUrl}${SESSAO}`, signedIn);
+    const both = await Promise.all(
+      servers.map((server) =>
+        load({ url: `${server.baseUrl}${SESSAO}`, headers: signedIn, connections: CONNECTIONS / 2 }),
+      ),
+    );
+    const bothRate = both.reduce((sum, rate) => sum + rate.requestsPerSecond, 0);
+    report({
+      name: `GET ${SESSAO}, two instances on one PostgreSQL`,
+      value: `${bothRate.toFixed(0)} req/s`,
+      reference: `one instance ${idle.requestsPerSecond.toFixed(0)} req/s`,
+      measured: bothRate / idle.requestsPerSecond,
+    });
+    return reference;
   } finally {
     await Promise.all(servers.map((server) => server.kill()));
+    await target.drop();
   }
 }
 
-const base = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 });
-try {
-  await admin.connect();
-} catch (error) {
-  console.log(`load: skipped, PostgreSQL at ${new URL(base).host} is not reachable (${(error as Error).message})`);
-  process.exit(0);
-}
-const name = `portal_bench_${randomBytes(4).toString('hex')}`;
-await admin.query(`CREATE DATABASE ${name}`);
-try {
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  await run(url.toString());
-} finally {
-  for (let tries = 0; tries < 50; tries++) {
-    const open = await admin.query('select 1 from pg_stat_activity where datname = $1', [name]);
-    if (open.rowCount === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+async function pgliteFigures(): Promise<void> {
+  const referenceDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-ref-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-app-'));
+  let app: ServerProcess | null = null;
+  try {
+    const reference = await referenceRate({ REFERENCE_PGLITE_DIR: referenceDir });
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    let world: World;
+    try {
+      world = await seedWorld(database);
+    } finally {
+      await database.close();
+    }
+    app = await startServerProcess({ ...SERVER_ENV, DATA_DIR: dataDir });
+    const signedIn = { cookie: world.cookie };
+    await warmUp(`${app.baseUrl}${SESSAO}`, signedIn);
+    const rate = await load({ url: `${app.baseUrl}${SESSAO}`, headers: signedIn });
+    checkAnswered(`GET ${SESSAO}, PGlite`, rate);
+    reportRatio({
+      name: `GET ${SESSAO} signed in, PGlite`,
+      value: rate.requestsPerSecond,
+      reference,
+      referenceName: 'plain one-row read',
+      unit: 'req/s',
+      minimum: 0.5,
+    });
+  } finally {
+    await app?.kill();
+    rmSync(referenceDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
 }
+
+console.log(`autocannon ${CONNECTIONS} connections, ${DURATION_S} s per figure`);
+// BENCH_ONLY=postgres or pglite runs one half.
+const only = process.env.BENCH_ONLY;
+if (only !== 'pglite') await postgresFigures();
+if (only !== 'postgres') await pgliteFigures();

@@ -1,3 +1,5 @@
+// First: zod must parse without eval before any schema is built (lib/zod-config.ts).
+import './lib/zod-config';
 import './styles/bootstrap.scss';
 import './styles/app.css';
 import { StrictMode } from 'react';

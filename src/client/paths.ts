@@ -8,6 +8,8 @@ export const ROUTES = {
   'me.config': '/me/config',
   'me.meusdados': '/me/meusdados',
   'me.twofa': '/me/twofa',
+  /** The account security center (ours, docs/decisions/070-active-sessions.md). */
+  'me.seguranca': '/me/seguranca',
   planoMudanca_sucesso: '/produto/:pid/planoMudancaSucesso',
   login: '/login/:pid',
   'e.login': '/e/login',
@@ -26,7 +28,7 @@ export const ROUTES = {
   landing: '/em-breve',
   termos_uso: '/termos-de-uso',
   politica_privacidade: '/politica-de-privacidade',
-  /** The staff area (issue 7); its own screens are routed inside features/admin. */
+  /** The staff area (decision 031); its own screens are routed inside features/admin. */
   admin: '/admin',
 } as const;
 
@@ -48,12 +50,12 @@ type ParamNames<Pattern extends string> = Pattern extends `${string}:${infer Par
     ? Param
     : never;
 
-export type RouteParams<Name extends RouteName> = {
+type RouteParams<Name extends RouteName> = {
   [Key in ParamNames<(typeof ROUTES)[Name]>]: string | number;
 };
 
-export type QueryValue = string | number | boolean | null | undefined;
-export type RouteQuery = Record<string, QueryValue>;
+type QueryValue = string | number | boolean | null | undefined;
+type RouteQuery = Record<string, QueryValue>;
 
 /** Routes without parameters take no params object (or an empty one). */
 type PathToArgs<Name extends RouteName> = [ParamNames<(typeof ROUTES)[Name]>] extends [never]

@@ -66,7 +66,13 @@ const PLANS_SCREEN = {
 
 /** A visitor, who lands on the login screen. */
 function asVisitor() {
-  return stubFetch({ 'GET /api/sessao/web': anonymousSessionResponse, ...LOGIN_SCREEN, ...PLANS_SCREEN });
+  return stubFetch({
+    'GET /api/sessao/web': anonymousSessionResponse,
+    // The reset page checks its link on opening (decision 050).
+    'POST /api/acesso/recuperar_token/verificar': () => envelopeResponse(null),
+    ...LOGIN_SCREEN,
+    ...PLANS_SCREEN,
+  });
 }
 
 function asSignedIn() {
@@ -244,7 +250,9 @@ describe('layout', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Conta: Padaria Central');
   });
 
-  it('opens the user menu on hover, after a short delay (§1)', async () => {
+  // The 50 ms delay itself is timed with fake timers in hover-nav-dropdown.test.tsx; here, on a
+  // loaded machine, user.hover alone can take longer than the delay.
+  it('opens the user menu on hover and closes it when the mouse leaves (§1)', async () => {
     stubFetch({ ...ME_RECORD, 'GET /api/sessao/web': () => sessionResponse(signedInSession()) });
     const { user } = renderApp('/me/meusdados');
     await screen.findByRole('heading', { name: 'Meus dados' });
@@ -252,7 +260,6 @@ describe('layout', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
     await user.hover(toggle);
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'true'));
 
     await user.unhover(toggle);

@@ -196,6 +196,12 @@ export const routes: RouteObject[] = [
                   Component: (await import('./features/twofa/components/twofa-page')).TwofaPage,
                 }),
               },
+              {
+                path: ROUTES['me.seguranca'],
+                lazy: async () => ({
+                  Component: (await import('./features/security/components/security-page')).SecurityPage,
+                }),
+              },
             ],
           },
 

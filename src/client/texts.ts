@@ -6,5 +6,6 @@ export const CLIENT_TEXTS = {
   appName: 'Portal do Cliente',
   loading: 'Carregando...',
   close: 'Fechar',
+  cancel: 'Cancelar',
   success: 'Sucesso',
 } as const;

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import '#shared/zod-locale';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerCanonicalPaths } from './http/canonical-path.ts';
+import { collectApiDocs, publishApiDocs } from './http/api-docs.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
 import { registerSecurity } from './http/security.ts';
@@ -30,6 +32,8 @@ import { planoRoutes } from './modules/plano/routes.ts';
 import { produtoRoutes } from './modules/produto/routes.ts';
 import { recuperacaoRoutes } from './modules/recuperacao/routes.ts';
 import { sessaoRoutes } from './modules/sessao/routes.ts';
+import { createPasskeyDeps } from './modules/seguranca/passkeys.ts';
+import { segurancaRoutes } from './modules/seguranca/routes.ts';
 import { faturaRoutes } from './modules/fatura/routes.ts';
 import { twofaRoutes } from './modules/twofa/routes.ts';
 import { usuarioRoutes } from './modules/usuario/routes.ts';
@@ -94,6 +98,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerGracefulClose(app);
   registerCanonicalPaths(app);
   await app.register(cookie);
+  // JSON and pages over 1 KB go out compressed; the SPA's files were compressed at build time
+  // and are sent as they are (docs/decisions/061-compression-and-caching.md).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Multipart bodies stream (uploads: storage/uploads.ts); each route sets its own file size.
   await app.register(multipart, {
     limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50, fieldSize: 100_000, parts: 100 },
@@ -106,15 +113,20 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     isProduction: config.isProduction,
   });
   const secureCookies = config.publicUrl.startsWith('https://');
+  const sessionLifetime = {
+    ttlMs: config.SESSION_TTL_HOURS * 3600 * 1000,
+    absoluteTtlMs: config.SESSION_ABSOLUTE_TTL_HOURS * 3600 * 1000,
+  };
   registerSessions(app, {
     db: database.db,
     secret: deps.sessionSecret,
-    ttlMs: config.SESSION_TTL_HOURS * 3600 * 1000,
-    absoluteTtlMs: config.SESSION_ABSOLUTE_TTL_HOURS * 3600 * 1000,
+    ...sessionLifetime,
     secureCookies,
   });
 
   const db = database.db;
+  await collectApiDocs(app);
+  publishApiDocs(app, { db, isProduction: config.isProduction });
   const authRateLimitMax = config.RATE_LIMIT_AUTH_MAX;
   const captcha = createCaptchaProvider(config, { db, sessionSecret: deps.sessionSecret, log: app.log });
   const twofa = createTwofaDeps({
@@ -150,6 +162,19 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(twofaRoutes, { prefix: '/api', twofa, authRateLimitMax });
   await app.register(produtoRoutes, { prefix: '/api', db, config });
   await app.register(usuarioRoutes, { prefix: '/api', db, config, authRateLimitMax });
+  await app.register(segurancaRoutes, {
+    prefix: '/api',
+    db,
+    lifetime: sessionLifetime,
+    passkeys: createPasskeyDeps({
+      db,
+      publicUrl: config.publicUrl,
+      providerName: config.PROVIDER_NAME,
+      sessionSecret: deps.sessionSecret,
+    }),
+    acesso,
+    authRateLimitMax,
+  });
   await app.register(adminRoutes, { prefix: '/api', db, config });
   await app.register(geoRoutes, {
     prefix: '/api',

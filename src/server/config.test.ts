@@ -38,7 +38,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });
 
-  describe('TRUST_PROXY (issue 12 item 13)', () => {
+  describe('TRUST_PROXY (decision 040)', () => {
     it('trusts nothing by default and with false or 0', () => {
       expect(loadConfig({}).TRUST_PROXY).toBe(false);
       expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);

@@ -22,7 +22,7 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /**
- * Which hops of X-Forwarded-For to believe (issue 12 item 13): false (none, the default), a hop
+ * Which hops of X-Forwarded-For to believe (decision 040): false (none, the default), a hop
  * count (the number of proxies in front of the portal), or the proxies' addresses and CIDR
  * ranges. "true" used to trust every hop, so a client could name its own address (and its own
  * rate-limit bucket); it is refused with what to write instead.
@@ -106,6 +106,7 @@ const ConfigSchema = z
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Plan changes "at the close" (decision 020): how often each instance looks for due ones. */
     PLAN_CHANGE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+    HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
     /** Requests per minute per address on each route that checks a secret (login, 2FA codes, ...). */
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
   })
@@ -144,7 +145,7 @@ const ConfigSchema = z
     }
   });
 
-export type RawConfig = z.infer<typeof ConfigSchema>;
+type RawConfig = z.infer<typeof ConfigSchema>;
 
 export interface Config extends RawConfig {
   publicUrl: string;

@@ -1,9 +1,9 @@
 import type { FieldErrors } from '#shared/envelope';
-import { MESSAGES } from '#shared/messages';
+import { ERROR_CODES, MESSAGES } from '#shared/messages';
 
 /**
  * The one error type a route or service throws. The error handler (src/server/http/error-handler.ts)
- * turns it into the envelope with an honest HTTP status. `code` is stable, for logs and tests.
+ * turns it into the envelope with an honest HTTP status. `code` is stable: the envelope carries it (ERROR_CODES).
  */
 export class AppError extends Error {
   constructor(
@@ -17,22 +17,36 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'bad_request') => new AppError(400, message, code);
+export const badRequest = (message: string, code: string = ERROR_CODES.badRequest) => new AppError(400, message, code);
 
-export const unauthorized = (message: string = MESSAGES.notLoggedIn, code = 'unauthorized') =>
+export const unauthorized = (message: string = MESSAGES.notLoggedIn, code: string = ERROR_CODES.notLoggedIn) =>
   new AppError(401, message, code);
 
-export const forbidden = (message: string = MESSAGES.forbidden, code = 'forbidden') =>
+export const forbidden = (message: string = MESSAGES.forbidden, code: string = ERROR_CODES.forbidden) =>
   new AppError(403, message, code);
 
-export const notFound = (message: string = MESSAGES.apiNotFound, code = 'not_found') =>
+export const notFound = (message: string = MESSAGES.apiNotFound, code: string = ERROR_CODES.notFound) =>
   new AppError(404, message, code);
 
-export const conflict = (message: string, code = 'conflict') => new AppError(409, message, code);
+export const conflict = (message: string, code: string = ERROR_CODES.conflict) => new AppError(409, message, code);
 
 /** A field-level refusal found on the server (uniqueness, ownership): 422 like schema errors. */
-export const fieldError = (field: string, message: string, code = 'validation') =>
+export const fieldError = (field: string, message: string, code: string = ERROR_CODES.validation) =>
   new AppError(422, message, code, { [field]: [message] });
 
 export const tooManyRequests = (message: string = MESSAGES.tooManyRequests) =>
-  new AppError(429, message, 'too_many_requests');
+  new AppError(429, message, ERROR_CODES.tooManyRequests);
+
+/**
+ * The server cannot serve this request for a moment (its password-hashing queue is full,
+ * decision 060): 503 with Retry-After and the message a database outage gets (decision 033).
+ */
+export class UnavailableError extends AppError {
+  constructor(
+    public readonly retryAfterSeconds: number,
+    code: string = ERROR_CODES.serviceUnavailable,
+  ) {
+    super(503, MESSAGES.serviceUnavailable, code);
+    this.name = 'UnavailableError';
+  }
+}

@@ -7,6 +7,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { DEMO_LOGINS, seedDemoData } from './db/demo-seed.ts';
 import { seedReferenceData } from './db/reference-data.ts';
 import { createMailTransport } from './mail/transport.ts';
+import { startHousekeeping } from './jobs/housekeeping.ts';
 import { startMailWorker } from './mail/worker.ts';
 import { startPlanChangeWorker } from './modules/contrato/plan-change-worker.ts';
 import { CLIENT_BUILD_DIR } from './project-paths.ts';
@@ -86,13 +87,18 @@ async function main(): Promise<void> {
     transport: createMailTransport(config),
     log: log.child({ module: 'mail' }),
   });
+  const housekeeping = startHousekeeping({
+    db: database.db,
+    log: log.child({ module: 'housekeeping' }),
+    intervalMs: config.HOUSEKEEPING_INTERVAL_MS,
+  });
   const planChangeWorker = startPlanChangeWorker({
     db: database.db,
     log: log.child({ module: 'plan-change' }),
     intervalMs: config.PLAN_CHANGE_INTERVAL_MS,
   });
 
-  // Graceful shutdown (issue 13, docs/operations.md): stop accepting, let requests in flight
+  // Graceful shutdown (decision 033, docs/operations.md): stop accepting, let requests in flight
   // finish within SHUTDOWN_GRACE_MS (then end them), stop the workers after their current item,
   // close the database (on PGlite that releases the DATA_DIR lock) and exit 0.
   let closing = false;
@@ -125,6 +131,7 @@ async function main(): Promise<void> {
       step('http', () => app.close()),
       step('mail worker', () => mailWorker.stop()),
       step('plan change worker', () => planChangeWorker.stop()),
+      step('housekeeping', () => housekeeping.stop()),
     ]);
     clearTimeout(grace);
     await step('database', () => database.close());

@@ -7,7 +7,9 @@
  */
 
 export const DATE_PLACEHOLDER = 'dd/mm/aaaa';
-export const TIME_ZONE = 'America/Sao_Paulo';
+/** The §5 date with a 24-hour time (ours: §5 shows the date's placeholder only). */
+export const DATE_TIME_PLACEHOLDER = 'dd/mm/aaaa hh:mm';
+const TIME_ZONE = 'America/Sao_Paulo';
 
 function isLeapYear(year: number): boolean {
   return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);

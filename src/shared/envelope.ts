@@ -1,6 +1,8 @@
 /**
  * The response envelope of every API route (specification §3 "Response envelope").
- * `status` mirrors the HTTP status; `errors` maps a field to its pt-BR messages.
+ * `status` mirrors the HTTP status; `errors` maps a field to its pt-BR messages. A failure also
+ * carries `code`, a stable name for its kind (ERROR_CODES in messages.ts; an addition to §3 that
+ * changes none of its fields, docs/decisions/003-error-contract.md).
  */
 export type FieldErrors = Record<string, string[]>;
 
@@ -10,6 +12,7 @@ export interface Envelope<T = unknown> {
   errors: FieldErrors | null;
   warnings: string[];
   data: T;
+  code?: string;
 }
 
 export function envelope<T>(
@@ -22,5 +25,6 @@ export function envelope<T>(
     errors: options.errors ?? null,
     warnings: options.warnings ?? [],
     data,
+    ...(options.code === undefined ? {} : { code: options.code }),
   };
 }

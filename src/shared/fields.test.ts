@@ -93,7 +93,7 @@ describe('requiredText', () => {
   });
 });
 
-describe('control characters (issue 12 item 12)', () => {
+describe('control characters (docs/security.md)', () => {
   it.each(['Ana\u0000', '\u0007Ana', 'A\u001bna', 'Ana\u007f', 'Ana\nMaria', 'Ana\tMaria', 'Ana\r'])(
     'every single-line text schema refuses %j',
     (input) => {

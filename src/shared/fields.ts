@@ -28,7 +28,7 @@ export const REQUIRED_MESSAGE = 'Campo obrigatório.';
 export const REQUIRED_MESSAGE_PROFILE = 'Campo obrigatório';
 export const EMAIL_REQUIRED_MESSAGE = 'Campo de e-mail obrigatório.';
 export const PASSWORD_LENGTH_MESSAGE = 'A senha deve ter entre 6 e 32 caracteres.';
-/** Ours (issue 12 item 14): the server refuses passwords from a list of common ones. */
+/** Ours (decision 042): the server refuses passwords from a list of common ones. */
 export const COMMON_PASSWORD_MESSAGE = 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.';
 export const PHONE_INVALID_MESSAGE = 'Campo obrigatório. Confira se os número estão corretos.';
 export const CEP_INVALID_MESSAGE = 'Preencha um CEP válido.';
@@ -42,7 +42,7 @@ export const CONTROL_CHARACTER_MESSAGE = 'O texto contém caracteres de controle
 
 /**
  * Text people type has no control characters (C0 and DEL): a NUL cannot even be stored in a
- * PostgreSQL text column, and the rest only hide content (issue 12 item 12). Multi-line fields
+ * PostgreSQL text column, and the rest only hide content (docs/security.md). Multi-line fields
  * keep tab, line feed and carriage return.
  */
 // eslint-disable-next-line no-control-regex

@@ -16,32 +16,38 @@ afterEach(() => {
 });
 
 describe('formatMoney', () => {
+  // Intl's pt-BR BRL output: a non-breaking space after 'R$'.
+  const NBSP = '\u00a0';
+
   it('writes R$, dot thousands, decimal comma and two decimals (§9)', () => {
-    expect(formatMoney('1234.56')).toBe('R$ 1.234,56');
-    expect(formatMoney(1234.56)).toBe('R$ 1.234,56');
-    expect(formatMoney('0')).toBe('R$ 0,00');
-    expect(formatMoney('0.5')).toBe('R$ 0,50');
-    expect(formatMoney('999.99')).toBe('R$ 999,99');
-    expect(formatMoney('1000')).toBe('R$ 1.000,00');
-    expect(formatMoney('1234567.8')).toBe('R$ 1.234.567,80');
-    expect(formatMoney('9999999999.99')).toBe('R$ 9.999.999.999,99');
+    expect(formatMoney('1234.56')).toBe(`R$${NBSP}1.234,56`);
+    expect(formatMoney(1234.56)).toBe(`R$${NBSP}1.234,56`);
+    expect(formatMoney('0')).toBe(`R$${NBSP}0,00`);
+    expect(formatMoney('0.5')).toBe(`R$${NBSP}0,50`);
+    expect(formatMoney('999.99')).toBe(`R$${NBSP}999,99`);
+    expect(formatMoney('1000')).toBe(`R$${NBSP}1.000,00`);
+    expect(formatMoney('1234567.8')).toBe(`R$${NBSP}1.234.567,80`);
+    expect(formatMoney('9999999999.99')).toBe(`R$${NBSP}9.999.999.999,99`);
   });
 
-  it('puts the minus sign before R$', () => {
-    expect(formatMoney('-5.00')).toBe('-R$ 5,00');
-    expect(formatMoney(-1234.5)).toBe('-R$ 1.234,50');
-    expect(formatMoney('-0.00')).toBe('R$ 0,00');
+  it('puts the minus sign before R$, and never shows a negative zero', () => {
+    expect(formatMoney('-5.00')).toBe(`-R$${NBSP}5,00`);
+    expect(formatMoney(-1234.5)).toBe(`-R$${NBSP}1.234,50`);
+    expect(formatMoney('-0.00')).toBe(`R$${NBSP}0,00`);
   });
 
-  it('uses a plain space, never a non-breaking one', () => {
-    expect(formatMoney('10')).not.toMatch(/\u00a0|\u202f/);
+  it("keeps 'R$' on the line of its number: a non-breaking space, never a plain one", () => {
+    expect(formatMoney('10')).toBe(`R$${NBSP}10,00`);
+    expect(formatMoney('10')).not.toContain(' ');
   });
 
-  it('matches Intl pt-BR BRL once its space is made plain', () => {
+  it('is what Intl pt-BR BRL writes, after rounding in cents as written', () => {
     const intl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-    for (const value of ['0', '0.01', '12.3', '999.99', '1000', '123456.78', '-42.1', '1000000']) {
-      expect(formatMoney(value)).toBe(intl.format(Number(value)).replace(/\s/g, ' '));
+    for (const value of ['0.01', '12.3', '999.99', '1000', '123456.78', '-42.1', '1000000']) {
+      expect(formatMoney(value)).toBe(intl.format(Number(value)));
     }
+    // 1.005 is 1.00499... as a float; written as '1.005' it rounds up (toCents).
+    expect(formatMoney('1.005')).toBe(`R$${NBSP}1,01`);
   });
 
   it("shows '-' for a missing or unreadable value (§2)", () => {

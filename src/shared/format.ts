@@ -53,18 +53,19 @@ export function sumMoney(values: readonly MoneyInput[]): string {
   return fromCents(total);
 }
 
+const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
 /**
- * 'R$ 1.234,56' (§9: 'R$', two decimals, decimal comma). Built from cents rather than with
- * Intl.NumberFormat, whose output puts a non-breaking space after 'R$'; a plain space keeps
- * tests, copy-paste and screen readers predictable. Negative values read '-R$ 1,00', as Intl does.
+ * 'R$\u00a01.234,56' (§9: 'R$', two decimals, decimal comma) by Intl.NumberFormat, whose
+ * non-breaking space keeps 'R$' on the line of its number in a narrow column.
+ * Rounded in cents first (toCents), so a value is shown as the sums computed it. Negative values
+ * read '-R$\u00a01,00'.
  */
 export function formatMoney(value: MoneyInput): string {
   const cents = toCents(value);
   if (cents === null) return MISSING;
-  const absolute = Math.abs(cents);
-  const whole = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  const fraction = String(absolute % 100).padStart(2, '0');
-  return `${cents < 0 ? '-' : ''}R$ ${whole},${fraction}`;
+  // cents / 100 has at most two decimals to show, which Intl rounds exactly back.
+  return BRL.format(cents / 100);
 }
 
 export type DateInput = string | Date | null | undefined;
@@ -103,7 +104,7 @@ export function formatDateTime(value: DateInput): string {
   return `${date} ${pad(clock.hour)}:${pad(clock.minute)}`;
 }
 
-export const TRUNCATE_SUFFIX = '...';
+const TRUNCATE_SUFFIX = '...';
 
 /**
  * The truncate filter (§2, §9): text longer than `max` is cut so that, with '...', it is `max`

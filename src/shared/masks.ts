@@ -38,6 +38,9 @@ export const PHONE_MASKS: MaskOptions[] = [
 
 export const DATE_MASK: MaskOptions = { mask: '00/00/0000' };
 
+/** The §5 date with a 24-hour time: dd/mm/aaaa HH:mm. */
+export const DATE_TIME_MASK: MaskOptions = { mask: '00/00/0000 00:00' };
+
 /** Removes everything but the digits 0-9. */
 export function onlyDigits(value: string): string {
   return value.replace(/\D/g, '');

@@ -37,8 +37,37 @@ export const MESSAGES = {
   passwordChangeRequired: 'Defina uma nova senha para continuar.',
 } as const;
 
-/** Stable codes the client acts on (the envelope's `code`, docs/decisions/003-error-contract.md). */
+/**
+ * The envelope's `code` (docs/decisions/003-error-contract.md): a stable, machine-readable name
+ * for every failure, sent with the pt-BR message, so a caller acts on the kind of failure and
+ * never compares texts. These are the codes every route may answer; a module adds codes of its
+ * own for its refusals (e.g. 'invalid_credentials', 'reset_token_invalid').
+ */
 export const ERROR_CODES = {
+  /** §8 'Sessão expirada.': the session ended; the SPA goes home after 3 s. */
+  sessionExpired: 'session_expired',
+  /** §8 'Usuário não logado.': a signed-in route without a session; the SPA goes home. */
+  notLoggedIn: 'not_logged_in',
+  /** The X-XSRF-TOKEN header is missing or is not this session's (decision 002). */
+  csrf: 'csrf',
+  /** A sensitive change needs a fresh proof (decision 011): the SPA asks and repeats the call. */
   stepUpRequired: 'reauth_required',
   passwordChangeRequired: 'password_change_required',
+  /** 422: `errors` names the fields. */
+  validation: 'validation',
+  badRequest: 'bad_request',
+  invalidJson: 'invalid_json',
+  invalidMultipart: 'invalid_multipart',
+  invalidUrl: 'invalid_url',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  tooManyRequests: 'too_many_requests',
+  /** 503: the database is away, or the server is saturated; Retry-After says when to try again. */
+  serviceUnavailable: 'service_unavailable',
+  serverBusy: 'server_busy',
+  serverError: 'server_error',
 } as const;

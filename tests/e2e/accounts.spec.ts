@@ -1,15 +1,18 @@
 import type { Page } from '@playwright/test';
 import { randomCpf } from '../helpers/documents.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, waitForApiIdle } from './fixtures.ts';
 import { mailCount, waitForMail } from './support/mailbox.ts';
 import { submitSignIn } from './support/sign-in.ts';
 
 /**
- * Issue 4's journeys through the UI, against the real server and a real SMTP server
+ * The account journeys (decisions 017, 018) through the UI, against the real server and a real SMTP server
  * (support/smtp-sink-server.ts): sign-up with the e-mailed temporary password, the password prompt
  * for a known e-mail, recovery through the e-mailed link, account selection, Meus dados.
  * The journeys of one person run in order and share the account they create.
  */
+/** A password a person might paste: more than the §5 limit of 32 characters. */
+const TOO_LONG = 'uma-senha-longa-demais-com-40-caracteres';
+
 const person = {
   nome: 'Helena Duarte',
   email: `helena.${Date.now().toString(36)}@exemplo.com.br`,
@@ -30,6 +33,10 @@ test.describe.serial('a new person', () => {
   test('signs up, reads the temporary password by e-mail, sets a new one and reaches the product', async ({ page }) => {
     test.setTimeout(90_000);
     await page.goto('/login/1');
+    // The page settled, the captcha not loaded yet (it loads as the form is first touched): the
+    // press on the link starts it, and the widget arriving must not move the link from under the
+    // pointer (it did, and the click landed on nothing).
+    await waitForApiIdle(page);
     await page.getByRole('link', { name: 'Cadastre-se' }).click();
     await expect(page).toHaveURL(/\/login\/1\/conta_criar$/);
     await expect(page.getByRole('heading', { name: 'Criar uma conta' })).toBeVisible();
@@ -63,6 +70,11 @@ test.describe.serial('a new person', () => {
     await page.getByLabel('Nova senha', { exact: true }).fill('123');
     await page.getByLabel('Confirmação de senha').fill('123');
     await expect(page.getByText('senha precisa ter no mínimo de 6 digitos')).toBeVisible();
+    await expect(change).toBeDisabled();
+    // More than 32 characters: kept whole and refused with the §5 message, never cut to 32.
+    await page.getByLabel('Nova senha', { exact: true }).fill(TOO_LONG);
+    await expect(page.getByLabel('Nova senha', { exact: true })).toHaveValue(TOO_LONG);
+    await expect(page.getByText('A senha deve ter entre 6 e 32 caracteres.')).toBeVisible();
     await expect(change).toBeDisabled();
     person.senha = 'minha-senha-1';
     await page.getByLabel('Nova senha', { exact: true }).fill(person.senha);
@@ -111,6 +123,12 @@ test.describe.serial('a new person', () => {
     expect(link).not.toBe('');
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Criar nova senha' })).toBeVisible();
+    // More than 32 characters: refused with the §5 message on the field, nothing sent.
+    await page.getByLabel('Nova senha', { exact: true }).fill(TOO_LONG);
+    await page.getByLabel('Confirmação de senha').fill(TOO_LONG);
+    await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await expect(page.getByText('A senha deve ter entre 6 e 32 caracteres.')).toBeVisible();
+    await expect(page.getByLabel('Nova senha', { exact: true })).toHaveValue(TOO_LONG);
     person.senha = 'senha-recuperada-2';
     await page.getByLabel('Nova senha', { exact: true }).fill(person.senha);
     await page.getByLabel('Confirmação de senha').fill(person.senha);
@@ -119,14 +137,17 @@ test.describe.serial('a new person', () => {
     // §4: a successful reset goes to the root (which is the login of product 1).
     await expect(page).toHaveURL(/\/login\/1$/);
 
-    // The same link again: refused.
+    // The same link again: said as the page opens, before anything is typed (decision 050).
     await page.goto(link);
-    await page.getByLabel('Nova senha', { exact: true }).fill('outra-senha-3');
-    await page.getByLabel('Confirmação de senha').fill('outra-senha-3');
-    await page.getByRole('button', { name: 'Salvar nova senha' }).click();
     await expect(
       page.getByText('Este link de recuperação é inválido, expirou ou já foi usado. Peça um novo link.').first(),
     ).toBeVisible();
+    await expect(page.getByLabel('Nova senha', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Pedir um novo link' })).toBeVisible();
+    // So is a link that never existed.
+    await page.goto('/login/recuperar_token/link-que-nunca-existiu');
+    await expect(page.getByRole('alert').filter({ hasText: 'Este link de recuperação é inválido' })).toBeVisible();
+    await expect(page.getByLabel('Nova senha', { exact: true })).toHaveCount(0);
 
     // The new password opens the account (no temporary password any more; the client still has no
     // plan, so §4 routes through the welcome to the product).
@@ -165,6 +186,8 @@ test.describe.serial('a new person', () => {
       ['', 'nova-senha-4', '', 'Senha atual em branco'],
       [person.senha, '', '', 'Senha nova em branco'],
       [person.senha, '123', '', 'A senha deve conter entre 6 e 32 caracteres'],
+      // More than 32: kept whole (no maxLength cutting it) and refused the same way.
+      [person.senha, TOO_LONG, TOO_LONG, 'A senha deve conter entre 6 e 32 caracteres'],
       [person.senha, 'nova-senha-4', '', 'Confirme sua senha'],
       [person.senha, 'nova-senha-4', 'nova-senha-5', 'As senhas são diferentes'],
     ];
@@ -172,6 +195,7 @@ test.describe.serial('a new person', () => {
       await current.fill(atual);
       await next.fill(nova);
       await confirm.fill(conf);
+      await expect(next).toHaveValue(nova);
       await change.click();
       await expect(page.getByRole('alert').filter({ hasText: message }).first()).toBeVisible();
     }
@@ -185,6 +209,16 @@ test.describe.serial('a new person', () => {
     await expect(confirm).toHaveValue('');
     await waitForMail(person.email, /Sua senha foi alterada/, { after: before });
   });
+});
+
+test("create account (logged in) for a product that takes none says so as the page opens", async ({ page }) => {
+  // Product 2 has inactive-user registration: no new client accounts there (§2).
+  await page.goto('/login/2/conta_criar/logado');
+  await expect(page.getByRole('heading', { level: 1, name: 'Criar uma conta' })).toBeVisible();
+  await expect(page.getByText('Este produto não permite criar contas por aqui.')).toBeVisible();
+  await expect(page.getByLabel('Nome', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Criar conta e continuar' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/login/2/conta_selecionar');
 });
 
 test('account selection: the search filters the cards by company name, ignoring case', async ({ page }) => {

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 import { signInDemoUser } from './support/sign-in.ts';
 
 /**
- * The staff area (issue 7) as the demo admin (admin@exemplo.com.br, staff level 1) against the
+ * The staff area (decision 031) as the demo admin (admin@exemplo.com.br, staff level 1) against the
  * real server: the generic list and edit pages, a child entity through parentEntityId, the delete
  * dialog, the searchable dropdowns, the date-interval picker and the NFS-e upload.
  */
@@ -24,6 +24,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('creates a plan with a payment option as a child, edits it and deletes both through the dialog', async ({ page }) => {
+  test.setTimeout(90_000);
   const name = `Plano E2E ${unique()}`;
   await page.goto('/admin/planos');
   await expect(page.getByRole('heading', { level: 1, name: 'Planos' })).toBeVisible();
@@ -37,6 +38,11 @@ test('creates a plan with a payment option as a child, edits it and deletes both
   await page.getByLabel('Nome de exibição').fill(name);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Registro criado.')).toBeVisible();
+  // §4: after a save, back to the list; the new plan is opened from there.
+  await expect(page).toHaveURL(/\/admin\/planos$/);
+  await page.getByRole('searchbox').fill(name);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByRole('row', { name: new RegExp(name) }).click();
   await expect(page).toHaveURL(/\/admin\/planos\/\d+$/);
   const planUrl = page.url();
   await expect(page.getByLabel('Auditoria')).toContainText('Criado em');
@@ -54,17 +60,20 @@ test('creates a plan with a payment option as a child, edits it and deletes both
   await expect(page).toHaveURL(planUrl);
   await expect(options.getByRole('row', { name: /Mensal R\$ 59,90/ })).toBeVisible();
 
-  // The public plans page (issue 5) shows the new plan with its price.
+  // The public plans page shows the new plan with its price.
   await page.goto('/produto/1/planos');
   await expect(page.getByText(name, { exact: true })).toBeVisible();
   await expect(page.getByText('R$ 59,90').first()).toBeVisible();
   await page.goto(planUrl);
 
-  // Edit the plan; it stays open after saving.
+  // Edit the plan, opened from a searched list: the save goes back to that list, search kept.
+  await page.goto(`/admin/planos?page=1&q=${encodeURIComponent(name)}`);
+  await page.getByRole('row', { name: new RegExp(name) }).click();
   await page.getByLabel('Nome de exibição').fill(`${name} editado`);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Registro salvo.')).toBeVisible();
-  await page.goto(`/admin/planos?q=${encodeURIComponent(name)}`);
+  await expect(page).toHaveURL(`/admin/planos?page=1&q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole('searchbox')).toHaveValue(name);
   await expect(page.getByRole('row', { name: new RegExp(`${name} editado`) })).toBeVisible();
   await page.getByRole('row', { name: new RegExp(`${name} editado`) }).click();
   await expect(page).toHaveURL(planUrl);
@@ -86,10 +95,56 @@ test('creates a plan with a payment option as a child, edits it and deletes both
   await expect(options.getByText('Nenhum registro encontrado.')).toBeVisible();
   await page.getByRole('button', { name: 'Excluir' }).click();
   await dialog.getByRole('button', { name: 'Excluir' }).click();
-  await expect(page).toHaveURL(/\/admin\/planos$/);
-  await page.getByRole('searchbox').fill(name);
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  // Back to the searched list the plan was opened from, through its payment option's page.
+  await expect(page).toHaveURL(`/admin/planos?page=1&q=${encodeURIComponent(name)}`);
   await expect(page.getByText('Nenhum registro encontrado.')).toBeVisible();
+});
+
+test('saving goes back to the list the person came from, on its page and with its search', async ({ page }) => {
+  await page.goto('/admin/cidades');
+  await page.getByRole('searchbox').fill('são');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByRole('button', { name: 'Página 2' }).click();
+  await expect(page).toHaveURL(/\/admin\/cidades\?page=2&q=s%C3%A3o$/);
+  await expect(page.getByText(/^Exibindo 16-/)).toBeVisible();
+  const row = page.getByRole('row').nth(1);
+  const city = (await row.getByRole('cell').nth(1).textContent()) ?? '';
+  await row.click();
+  await expect(page).toHaveURL(/\/admin\/cidades\/\d+$/);
+  await expect(page.getByLabel('Nome', { exact: true })).toHaveValue(city);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Registro salvo.')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/cidades\?page=2&q=s%C3%A3o$/);
+  await expect(page.getByRole('searchbox')).toHaveValue('são');
+  await expect(page.getByText(/^Exibindo 16-/)).toBeVisible();
+});
+
+test("a record that does not exist shows only 'Registro não encontrado.' and the way back", async ({ page }) => {
+  await page.goto('/admin/clientes/9999');
+  await expect(page.getByRole('alert').filter({ hasText: 'Registro não encontrado.' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Excluir' })).toHaveCount(0);
+  await expect(page.getByLabel('Razão social / nome')).toHaveCount(0);
+  await page.getByRole('button', { name: '‹ Voltar' }).click();
+  await expect(page).toHaveURL(/\/admin\/clientes$/);
+});
+
+test("an admin working in a client stays signed in, in that client ('Trabalhar neste cliente')", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/admin/clientes');
+  await page.getByRole('searchbox').fill('Nova Empresa');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByRole('row', { name: /Nova Empresa S\.A\./ }).click();
+  await page.getByRole('button', { name: 'Trabalhar neste cliente' }).click();
+  await expect(page.getByText('Cliente Nova Empresa S.A. selecionado.')).toBeVisible();
+  // The session check that follows names the client this tab chose: no takeover, no logout
+  // (which would come 3 s after 'Usuário ou cliente alterados na sessão.').
+  await page.waitForTimeout(3500);
+  await expect(page.getByText('Usuário ou cliente alterados na sessão.')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/clientes\/\d+$/);
+  await page.goto('/painel');
+  await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible();
+  await expect(page.getByText('Nova Empresa S.A.').first()).toBeVisible();
 });
 
 test('pages and searches through the cities', async ({ page }) => {
@@ -110,15 +165,14 @@ test('pages and searches through the cities', async ({ page }) => {
   await page.getByRole('row', { name: /3509502 Campinas SP/ }).click();
   await expect(page).toHaveURL(/\/admin\/cidades\/3509502$/);
   await expect(page.getByLabel('Nome', { exact: true })).toHaveValue('Campinas');
-  // Back keeps the search (it is in the address).
+  // 'Voltar' goes back to the list as it was: the search is in the address.
   await page.getByRole('button', { name: '‹ Voltar' }).click();
-  await expect(page).toHaveURL(/\/admin\/cidades$/);
-  await page.goBack();
-  await page.goBack();
-  await expect(page).toHaveURL(/q=campinas/);
+  await expect(page).toHaveURL(/\/admin\/cidades\?page=1&q=campinas$/);
+  await expect(showing).toHaveText(/^Exibindo 1-\d de \d registros\(s\)\.$/);
 });
 
 test('creates an invoice with an item and an NFS-e PDF that the client sees in its invoice list', async ({ page }) => {
+  test.setTimeout(90_000);
   const numero = String(Date.now()).slice(-7);
   await page.goto('/admin/faturas');
   // The due-date filter: the current month by default, one month at a time.
@@ -129,8 +183,15 @@ test('creates an invoice with an item and an NFS-e PDF that the client sees in i
   await page.getByLabel('Situação', { exact: true }).selectOption({ label: 'Fechada/Emitida' });
   await page.getByLabel('Vencimento', { exact: true }).fill('10012031');
   await expect(page.getByLabel('Vencimento', { exact: true })).toHaveValue('10/01/2031');
-  await page.getByLabel('Descrição dos Serviços').fill('Consultoria de implantação');
+  const servico = `Consultoria de implantação ${numero}`;
+  await page.getByLabel('Descrição dos Serviços').fill(servico);
   await page.getByRole('button', { name: 'Salvar' }).click();
+  // Back to the list (§4); the new invoice (due in 2031) shows once the month filter is off.
+  await expect(page).toHaveURL(/\/admin\/faturas$/);
+  await page.getByRole('checkbox', { name: 'Vencimento' }).uncheck();
+  await page.getByRole('searchbox').fill(servico);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByRole('row', { name: /10\/01\/2031/ }).click();
   await expect(page).toHaveURL(/\/admin\/faturas\/\d+$/);
   const invoiceUrl = page.url();
 
@@ -144,8 +205,17 @@ test('creates an invoice with an item and an NFS-e PDF that the client sees in i
 
   await page.getByRole('region', { name: 'NFS-e' }).getByRole('button', { name: '+ Adicionar' }).click();
   await page.getByLabel('Número da NFS-e').fill(numero);
-  await page.getByLabel('Emissão').fill('2030-12-20T10:00');
-  await page.getByLabel('PDF da NFS-e').setInputFiles({ name: 'nota.pdf', mimeType: 'application/pdf', buffer: PDF });
+  // §5 date-time: dd/mm/aaaa HH:mm typed as digits, 24 h (decision 051).
+  const emissao = page.getByLabel('Emissão');
+  await expect(emissao).toHaveAttribute('placeholder', 'dd/mm/aaaa hh:mm');
+  await emissao.pressSequentially('201220301000');
+  await expect(emissao).toHaveValue('20/12/2030 10:00');
+  // The file picker speaks pt-BR; its button opens the browser's file chooser.
+  await expect(page.getByLabel('PDF da NFS-e')).toHaveAccessibleDescription(/Nenhum arquivo selecionado\./);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText('Escolher arquivo', { exact: true }).first().click();
+  await (await chooser).setFiles({ name: 'nota.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(page.getByLabel('PDF da NFS-e')).toHaveAccessibleDescription(/nota\.pdf/);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page).toHaveURL(invoiceUrl);
   await expect(page.getByRole('region', { name: 'NFS-e' }).getByRole('row', { name: new RegExp(`${numero} 20/12/2030 10:00 Sim Não`) })).toBeVisible();

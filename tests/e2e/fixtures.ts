@@ -1,7 +1,42 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
+
+/** The API calls (fetch and XHR) each page has in flight, counted from its first request. */
+const apiCallsInFlight = new WeakMap<Page, Set<Request>>();
+
+function trackApiCalls(page: Page): void {
+  const inFlight = new Set<Request>();
+  apiCallsInFlight.set(page, inFlight);
+  const isApiCall = (request: Request) => request.resourceType() === 'fetch' || request.resourceType() === 'xhr';
+  page.on('request', (request) => {
+    if (isApiCall(request)) inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+}
 
 /**
- * The strict harness (STYLE.md §11): a console error, an uncaught page error or a request to
+ * Waits until the page has had no API call in flight for `quietMs`: its data loaded. Not
+ * Playwright's 'networkidle', which also waits for every script: the captcha's workers are
+ * ended once one of them has solved the challenge, and a worker ended while its script was still
+ * loading leaves that request open for good (seen on a loaded machine).
+ */
+export async function waitForApiIdle(page: Page, quietMs = 500): Promise<void> {
+  const inFlight = apiCallsInFlight.get(page);
+  if (!inFlight) throw new Error('waitForApiIdle: page not created by the test fixtures');
+  let quietSince = Date.now();
+  await expect
+    .poll(
+      () => {
+        if (inFlight.size > 0) quietSince = Date.now();
+        return Date.now() - quietSince >= quietMs;
+      },
+      { intervals: [100], timeout: 15_000, message: 'API calls still in flight' },
+    )
+    .toBe(true);
+}
+
+/**
+ * The strict harness (docs/architecture.md, "Tests and tools"): a console error, an uncaught page error or a request to
  * any host but the portal fails the test. CSP violations show up as console errors, so this
  * also proves the built SPA satisfies the server's Content-Security-Policy.
  */
@@ -10,6 +45,7 @@ export const test = base.extend<{ pageErrors: string[] }>({
     async ({ page, baseURL }, use) => {
       const errors: string[] = [];
       const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+      trackApiCalls(page);
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         // A 4xx answer is part of the API contract (a wrong password is a 401), and Chromium

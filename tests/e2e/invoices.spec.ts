@@ -113,6 +113,19 @@ test('a note without links has both actions disabled', async ({ page }) => {
   // An open invoice has no note, so no actions either.
   await expectDisabled(row(page, 0).getByRole('link', { name: VIEW }));
   await expectDisabled(row(page, 0).getByRole('link', { name: DOWNLOAD }));
+  // A click on a disabled action goes nowhere: not to the details behind it either (item 8).
+  // Opening the details asks for the invoice's items at once; no such request may follow.
+  const detailsAsked: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/pg_fatura\/cliente\/[^/]+\/\d+$/.test(new URL(request.url()).pathname)) detailsAsked.push(request.url());
+  });
+  for (const label of [VIEW, DOWNLOAD]) {
+    const box = await oldest.getByRole('link', { name: label }).boundingBox();
+    await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  }
+  await page.waitForTimeout(1500);
+  await expect(page.getByRole('dialog', { name: 'Detalhes da Fatura' })).toHaveCount(0);
+  expect(detailsAsked).toEqual([]);
 });
 
 test("the 'invoice authorised' notice points to the login of product 1", async ({ page }) => {

@@ -36,15 +36,24 @@ test('a visitor sees the plans with prices and details, and choosing one asks th
   await expect(page).toHaveURL(/\/login\/1$/);
 });
 
-test("a level-20 user sees 'Contate seu Gerente' and gets no form", async ({ page }) => {
+test("a level-20 user is told 'Contate seu Gerente' above the table, 'Escolher' disabled with that tooltip", async ({ page }) => {
   await signInDemoUser(page, 'usuario@exemplo.com.br');
   await page.goto(PLANS);
-  await choose(page, 'Empresarial', 'Mensal');
-  await expect(page.getByRole('heading', { name: 'Contate seu Gerente' })).toBeVisible();
+  const notice = page.getByRole('heading', { name: 'Contate seu Gerente' });
+  await expect(notice).toBeVisible();
+  const button = page.getByRole('button', { name: 'Escolher Empresarial (Mensal)' });
+  await expect(button).toHaveAttribute('aria-disabled', 'true');
+  const [noticeBox, tableBox] = [await notice.boundingBox(), await page.locator('table').boundingBox()];
+  expect(noticeBox!.y).toBeLessThan(tableBox!.y);
+  await button.hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Contate seu Gerente');
+  // Playwright waits for an aria-disabled button to be enabled; a person can still click it.
+  await button.click({ force: true });
   await expect(page.getByRole('form', { name: 'Complete seu cadastro' })).toHaveCount(0);
 });
 
 test('the demo manager schedules the plan with proofs for the close, sees it pending, and cancels it', async ({ page, browser }) => {
+  test.setTimeout(90_000);
   await signInDemoUser(page, 'gerente@exemplo.com.br');
   await page.goto(PLANS);
   await expect(page.getByRole('row', { name: /Profissional/ }).getByText('Plano atual')).toBeVisible();
@@ -70,11 +79,12 @@ test('the demo manager schedules the plan with proofs for the close, sees it pen
   await form.getByLabel('Logradouro').fill('Avenida Paulista');
 
   await form.getByLabel('Pix').check();
-  await form.getByLabel('Comprovantes').setInputFiles({
-    name: 'contrato-social.pdf',
-    mimeType: 'application/pdf',
-    buffer: PROOF,
-  });
+  // The file picker speaks pt-BR (decision 051) and opens the browser's chooser.
+  await expect(form.getByLabel('Comprovantes')).toHaveAccessibleDescription(/Nenhum arquivo selecionado\./);
+  const chooser = page.waitForEvent('filechooser');
+  await form.getByText('Escolher arquivos', { exact: true }).click();
+  await (await chooser).setFiles({ name: 'contrato-social.pdf', mimeType: 'application/pdf', buffer: PROOF });
+  await expect(form.getByLabel('Comprovantes')).toHaveAccessibleDescription(/contrato-social\.pdf/);
   await form.getByLabel(/No fechamento do plano atual/).check();
   await form.getByRole('button', { name: 'Confirmar mudança de plano' }).click();
 
@@ -110,6 +120,38 @@ test('the demo manager schedules the plan with proofs for the close, sees it pen
   await banner(page).getByRole('button', { name: 'Cancelar mudança' }).click();
   await expect(page.getByText('Mudança de plano cancelada.')).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
+});
+
+test("'Escolher' clicked before the session is known waits for it: the manager gets the form, not the visitor modal", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInDemoUser(page, 'gerente@exemplo.com.br');
+  // The session answers late (the issue delayed it 1.5 s): held here until the choice is made.
+  let answer = () => undefined as void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/sessao/web', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(PLANS);
+  const button = page.getByRole('button', { name: 'Escolher Empresarial (Mensal)' });
+  await button.click();
+  // Not known yet: the button spins and nothing is decided.
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  answer();
+  const form = page.getByRole('form', { name: 'Complete seu cadastro' });
+  await expect(form).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Ainda não é Cliente?' })).toHaveCount(0);
+  await expect(button).not.toHaveAttribute('aria-busy');
+
+  // Switching the kind of person never leaves the company's name as a person's name (item 8).
+  await expect(form.getByLabel('Razão social')).toHaveValue('Empresa Demonstração Ltda');
+  await form.getByLabel('Pessoa física').check();
+  await expect(form.getByLabel('Nome completo')).toHaveValue('');
+  await expect(form.getByLabel('CPF')).toHaveValue('');
+  await form.getByLabel('Pessoa jurídica').check();
+  await expect(form.getByLabel('Razão social')).toHaveValue('Empresa Demonstração Ltda');
+  await expect(form.getByLabel('CNPJ')).toHaveValue('11.222.333/0001-81');
 });
 
 test('an immediate change shows on the dashboard', async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { signInDemoUser } from './support/sign-in.ts';
 
 /**
- * The redirect page (§2 accessurl_redirect) is no open redirect (issue 12 item 11; decision 041):
+ * The redirect page (§2 accessurl_redirect) is no open redirect (decision 041):
  * the query's texts and a plain button only for this portal and the products' own URLs; any
  * other destination gets our warning with its host.
  */

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../src/server/project-paths.ts';
 
 /**
- * Issue 13 item 7: processes that find the same stale DATA_DIR lock at the same moment must not
+ * Processes that find the same stale DATA_DIR lock at the same moment must not
  * both take it over (before the fix, one deleted the other's fresh lock and both ran PGlite on one
  * directory). Several processes race, round after round, each round on a fresh stale lock.
  */
@@ -19,17 +19,36 @@ const GONE_PID = 2 ** 22 + 12345;
 const base = mkdtempSync(path.join(tmpdir(), 'portal-lock-race-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-function racer(startAt: number): Promise<{ won: number[]; errors: string[] }> {
+interface Racer {
+  /** The rounds it won, once it has run them all (it still holds those locks). */
+  result: Promise<{ won: number[]; errors: string[] }>;
+  /** Lets it release its locks and exit. */
+  finish(): Promise<void>;
+}
+
+function racer(startAt: number): Racer {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'tests/faults/fixtures/lock-race.ts', base, String(ROUNDS), String(startAt), String(PERIOD_MS)],
-    { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    { cwd: PROJECT_ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
   );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) =>
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as { won: number[]; errors: string[] }) : reject(new Error(`racer exited ${code}`)))),
-  );
+  const result = new Promise<{ won: number[]; errors: string[] }>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.endsWith('\n')) resolve(JSON.parse(output) as { won: number[]; errors: string[] });
+    });
+    void exited.then((code) => reject(new Error(`racer exited ${code} before reporting`)));
+  });
+  return {
+    result,
+    async finish() {
+      child.stdin.end();
+      const code = await exited;
+      if (code !== 0) throw new Error(`racer exited ${code}`);
+    },
+  };
 }
 
 describe('taking over a stale DATA_DIR lock', () => {
@@ -41,7 +60,10 @@ describe('taking over a stale DATA_DIR lock', () => {
     }
     // Time for every racer to load before the first round.
     const startAt = Date.now() + 6000;
-    const results = await Promise.all(Array.from({ length: PROCESSES }, () => racer(startAt)));
+    const racers = Array.from({ length: PROCESSES }, () => racer(startAt));
+    // Every racer holds what it won until all have run every round.
+    const results = await Promise.all(racers.map((one) => one.result));
+    await Promise.all(racers.map((one) => one.finish()));
     const winners = Array.from({ length: ROUNDS }, (_, round) => results.filter((result) => result.won.includes(round)).length);
     const shared = winners.map((count, round) => ({ round, count })).filter(({ count }) => count !== 1);
     expect(shared).toEqual([]);

@@ -6,7 +6,7 @@ import { pgClusterUnavailable, startPgCluster, type PgCluster } from '../helpers
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 
 /**
- * Issue 13 items 1 and 2: the process survives PostgreSQL going away in every way (terminated
+ * The process survives PostgreSQL going away in every way (terminated
  * connections, fast and immediate restarts, a stop), answers 503 meanwhile, and recovers by itself.
  * Runs on a PostgreSQL cluster of its own, never the shared server.
  */

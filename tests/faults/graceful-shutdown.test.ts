@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 
 /**
- * Issue 13 item 3: SIGTERM with a request in flight on a keep-alive connection. The request
+ * SIGTERM with a request in flight on a keep-alive connection. The request
  * finishes, idle connections are closed, the workers stop, the database closes (on PGlite the
  * DATA_DIR lock file goes away) and the process exits 0, well before the grace period ends.
  */

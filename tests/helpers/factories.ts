@@ -73,7 +73,7 @@ export async function createSessionCookie(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sign-in, clients, contracts and 2FA (issue 3)
+// Sign-in, clients, contracts and 2FA
 
 
 
@@ -226,7 +226,7 @@ export async function signedInAgent(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Plans and payment accounts (issue 5)
+// Plans and payment accounts
 
 /** A plan of a product with one payment option; override the plan's or the option's columns. */
 export async function createPlanWithOption(

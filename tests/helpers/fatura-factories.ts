@@ -4,7 +4,7 @@ import { glCliente, pgFatura, pgFaturaItem } from '../../src/server/db/schema.ts
 import { newInvoiceToken } from '../../src/server/modules/fatura/service.ts';
 
 /** An 11-digit CPF with valid check digits, random enough to be unique per test run. */
-export function randomCpf(): string {
+function randomCpf(): string {
   for (;;) {
     const base = Array.from({ length: 9 }, () => randomInt(10));
     if (new Set(base).size === 1) continue;

@@ -26,7 +26,7 @@ export interface PgCluster {
 }
 
 /** Where Debian puts the server binaries (they are not on PATH), newest version first. */
-export function postgresBinDir(): string | null {
+function postgresBinDir(): string | null {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
   const versions = readdirSync(base)

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** One message the sink received: the envelope's recipients and the raw RFC 5322 text. */
-export interface SinkMessage {
+interface SinkMessage {
   to: string[];
   raw: string;
   /** A header, with RFC 2047 encoded words decoded (Subject in pt-BR arrives encoded). */

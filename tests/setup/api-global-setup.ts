@@ -15,7 +15,7 @@ declare module 'vitest' {
 }
 
 /**
- * Migrate once per run, then every test file starts from a copy (STYLE.md §9): a dumped PGlite
+ * Migrate once per run, then every test file starts from a copy (decision 006): a dumped PGlite
  * data directory, or `CREATE DATABASE ... TEMPLATE` on PostgreSQL when DATABASE_URL is set.
  */
 export default async function setup(project: TestProject) {

@@ -1,4 +1,4 @@
-// Runs in each unit test file's worker (jsdom). A strict harness (STYLE.md §11): a test that
+// Runs in each unit test file's worker (jsdom). A strict harness (docs/architecture.md, "Tests and tools"): a test that
 // reaches the network without stubbing fetch, or that logs console.error, fails.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
@@ -6,7 +6,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 
 // Screens load lazily (route modules, zod for the forms): the first find of a test file may wait
 // for their first transform, which can pass the 1 s default when the test files run in parallel,
-// and much more on a loaded machine (issue 13: checked with `stress --cpu 4` beside the suite).
+// and much more on a loaded machine (decision 033: checked with `stress --cpu 4` beside the suite).
 configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no layout, so no scrolling; React Router's ScrollRestoration calls this on navigation.

@@ -1,19 +1,19 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import type { CaptchaConfig } from '#shared/schemas/acesso';
 import { apiGet } from '../lib/api-client';
+import { LoadError } from './load-error';
 
 /**
  * The captcha of the public forms (login, event login, and later password recovery and
  * sign-up). The server says which one is configured (GET /api/captcha/config); the payload
- * field keeps the seed's name `recaptcha` (DESIGN.md).
+ * field keeps the seed's name `recaptcha` (decision 014).
  */
 
-export const CAPTCHA_CONFIG_PATH = '/api/captcha/config';
+const CAPTCHA_CONFIG_PATH = '/api/captcha/config';
 
-export const captchaConfigQuery = queryOptions({
+const captchaConfigQuery = queryOptions({
   queryKey: ['captcha', 'config'] as const,
   queryFn: ({ signal }) => apiGet<CaptchaConfig>(CAPTCHA_CONFIG_PATH, { signal }),
   // The configuration changes only with a deploy.
@@ -22,10 +22,9 @@ export const captchaConfigQuery = queryOptions({
 
 const AltchaWidget = lazy(() => import('./altcha-widget'));
 
-export const CAPTCHA_TEXTS = {
+const CAPTCHA_TEXTS = {
   loading: 'Carregando a verificação de segurança...',
   failed: 'Não foi possível carregar a verificação de segurança.',
-  retry: 'Tentar novamente',
   unsupported:
     'A verificação de segurança configurada não é suportada por esta versão do portal. Avise o suporte.',
 } as const;
@@ -66,23 +65,32 @@ export function useCaptcha(): CaptchaControl {
   };
 }
 
-/** The widget of the configured captcha, plus the server's complaint about it, if any. */
-export function Captcha({ control, error }: { control: CaptchaControl; error?: string }) {
+/**
+ * The widget of the configured captcha, plus the server's complaint about it, if any. `active`
+ * false keeps the widget (its code, its styles and its proof of work) from loading until the
+ * form needs it (the login, : the person starts using the form).
+ */
+export function Captcha({
+  control,
+  error,
+  active = true,
+}: {
+  control: CaptchaControl;
+  error?: string;
+  active?: boolean;
+}) {
   const config = useQuery(captchaConfigQuery);
   let body: ReactNode = null;
-  if (config.isPending) {
+  if (config.data?.provider === 'none') {
+    return null;
+  } else if (!active) {
+    body = null;
+  } else if (config.isPending) {
     body = <p className="small text-body-secondary mb-0">{CAPTCHA_TEXTS.loading}</p>;
   } else if (config.isError) {
     body = (
-      <Alert variant="danger" className="mb-0 d-flex align-items-center gap-2 flex-wrap">
-        <span>{CAPTCHA_TEXTS.failed}</span>
-        <Button size="sm" variant="outline-danger" onClick={() => void config.refetch()}>
-          {CAPTCHA_TEXTS.retry}
-        </Button>
-      </Alert>
+      <LoadError className="mb-0" message={CAPTCHA_TEXTS.failed} onRetry={() => void config.refetch()} />
     );
-  } else if (config.data.provider === 'none') {
-    return null;
   } else if (config.data.provider === 'altcha' && config.data.challengeUrl) {
     body = (
       <Suspense
@@ -103,8 +111,10 @@ export function Captcha({ control, error }: { control: CaptchaControl; error?: s
       </Alert>
     );
   }
+  // The widget's room is kept from the start: a form that moved under the pointer when the
+  // widget arrived turned a first click on a link below it into a click on nothing.
   return (
-    <div className="mb-3">
+    <div className="mb-3 app-captcha-box">
       {body}
       {error && (
         <div className="invalid-feedback d-block" role="alert">

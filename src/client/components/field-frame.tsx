@@ -1,13 +1,22 @@
 import type { ReactNode } from 'react';
+import { RequiredMarker } from './widgets/required-marker';
 
 /** The ids that tie a field's hint and error to it (aria-describedby). */
-export function fieldDescribedBy(id: string, hint: ReactNode, error: string | undefined): string | undefined {
-  return [hint ? `${id}-dica` : '', error ? `${id}-erro` : ''].filter(Boolean).join(' ') || undefined;
+export function fieldDescribedBy(
+  id: string,
+  hint: ReactNode,
+  error: string | undefined,
+): string | undefined {
+  return (
+    [hint ? `${id}-dica` : '', error ? `${id}-erro` : ''].filter(Boolean).join(' ') || undefined
+  );
 }
 
 /**
- * The frame of every labelled form field: the label (and whatever follows it, such as the §5
- * required marker), the field, an optional hint and the field's error. The field itself sets
+ * The frame of every labelled form field: the label, the §5 required marker ('*', tooltip 'Campo
+ * obrigatório.') when `required`, the field, an optional hint and the field's error. The marker
+ * stays outside the label, so the field's accessible name is the label's text; the field itself
+ * says aria-required. The field itself sets
  * aria-describedby with fieldDescribedBy, so screen readers hear both.
  *
  * Plain elements with Bootstrap's classes rather than react-bootstrap's Form components: the
@@ -16,7 +25,7 @@ export function fieldDescribedBy(id: string, hint: ReactNode, error: string | un
 export function FieldFrame({
   id,
   label,
-  afterLabel,
+  required = false,
   hint,
   error,
   className = 'mb-3',
@@ -24,7 +33,7 @@ export function FieldFrame({
 }: {
   id: string;
   label: ReactNode;
-  afterLabel?: ReactNode;
+  required?: boolean | undefined;
   hint?: ReactNode;
   error?: string | undefined;
   className?: string | undefined;
@@ -35,7 +44,7 @@ export function FieldFrame({
       <label className="form-label" htmlFor={id}>
         {label}
       </label>
-      {afterLabel}
+      {required && <RequiredMarker />}
       {children}
       {hint && (
         <div id={`${id}-dica`} className="form-text">

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from '
 import NavDropdown from 'react-bootstrap/NavDropdown';
 
 /** §1: top-navigation dropdowns open on hover after a 50 ms delay. */
-export const HOVER_DELAY_MS = 50;
+const HOVER_DELAY_MS = 50;
 
 /**
  * A NavDropdown that also opens on mouse hover. Click, touch and keyboard keep Bootstrap's own

@@ -19,6 +19,7 @@ export function MaskedField<TFieldValues extends FieldValues>({
   hint,
   inputMode,
   autoComplete,
+  required = false,
   className = 'mb-3',
 }: {
   control: Control<TFieldValues>;
@@ -30,10 +31,18 @@ export function MaskedField<TFieldValues extends FieldValues>({
   hint?: ReactNode;
   inputMode?: 'tel' | 'text' | 'numeric';
   autoComplete?: string;
+  required?: boolean;
   className?: string;
 }) {
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+    <FieldFrame
+      id={id}
+      label={label}
+      required={required}
+      hint={hint}
+      error={error}
+      className={className}
+    >
       <Controller
         control={control}
         name={name}
@@ -47,7 +56,7 @@ export function MaskedField<TFieldValues extends FieldValues>({
             inputRef={field.ref}
             inputMode={inputMode}
             autoComplete={autoComplete}
-            aria-required
+            aria-required={required || undefined}
             className={error ? 'form-control is-invalid' : 'form-control'}
             aria-invalid={error ? true : undefined}
             aria-describedby={fieldDescribedBy(id, hint, error)}

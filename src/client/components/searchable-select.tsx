@@ -19,7 +19,7 @@ import type {} from 'react-select/base';
  * The searchable dropdown of §2 "Reusable widgets" with the §9 rules: the source is searched 250
  * ms after the person stops typing, with no minimum input; pages are cached; 'Selecione';
  * clearable; the next page loads when the list is scrolled to within 50 px of its end. Texts are
- * pt-BR (DESIGN.md: the seed's English ones were a defect of the old UI).
+ * pt-BR (decision 019: the seed's English ones were a defect of the old UI).
  */
 
 export const SELECT_TEXTS = {
@@ -33,7 +33,7 @@ export const SELECT_TEXTS = {
 
 /** §9 */
 export const SEARCH_DELAY_MS = 250;
-export const LOAD_MORE_THRESHOLD_PX = 50;
+const LOAD_MORE_THRESHOLD_PX = 50;
 
 export interface SearchableSelectProps {
   inputId: string;
@@ -50,6 +50,8 @@ export interface SearchableSelectProps {
   disabled?: boolean;
   clearable?: boolean;
   placeholder?: string;
+  /** aria-required on the search input (§5 required marker on the field's label). */
+  required?: boolean;
 }
 
 /**
@@ -122,7 +124,8 @@ function MenuList(props: MenuListProps<SelectOption, false>) {
   const { onNearEnd, loadingMore } = props.selectProps;
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     const list = event.currentTarget;
-    if (list.scrollHeight - list.scrollTop - list.clientHeight <= LOAD_MORE_THRESHOLD_PX) onNearEnd?.();
+    if (list.scrollHeight - list.scrollTop - list.clientHeight <= LOAD_MORE_THRESHOLD_PX)
+      onNearEnd?.();
   };
   return (
     <components.MenuList {...props} innerProps={{ ...props.innerProps, onScroll }}>
@@ -140,7 +143,8 @@ function MenuList(props: MenuListProps<SelectOption, false>) {
 const ARIA_MESSAGES: AriaLiveMessages<SelectOption, false, GroupBase<SelectOption>> = {
   guidance: ({ context, isDisabled }) => {
     if (isDisabled) return '';
-    if (context === 'menu') return 'Use as setas para cima e para baixo para escolher, Enter para selecionar e Esc para fechar.';
+    if (context === 'menu')
+      return 'Use as setas para cima e para baixo para escolher, Enter para selecionar e Esc para fechar.';
     if (context === 'input') return 'Digite para buscar; use a seta para baixo para abrir a lista.';
     return '';
   },
@@ -169,6 +173,7 @@ export function SearchableSelect({
   disabled = false,
   clearable = true,
   placeholder = SELECT_TEXTS.placeholder,
+  required = false,
 }: SearchableSelectProps) {
   const [input, setInput] = useState('');
   const [open, setOpen] = useState(false);
@@ -216,7 +221,10 @@ export function SearchableSelect({
     if (!open) return;
     const query = input.trim();
     if (query === state.query && (state.options.length > 0 || state.loading)) return;
-    const timer = setTimeout(() => load(query, 1), query === '' && state.query === '' ? 0 : SEARCH_DELAY_MS);
+    const timer = setTimeout(
+      () => load(query, 1),
+      query === '' && state.query === '' ? 0 : SEARCH_DELAY_MS,
+    );
     return () => clearTimeout(timer);
     // state is read for the "already loaded" check only; a change of it must not reschedule.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -259,6 +267,7 @@ export function SearchableSelect({
         components={{ MenuList }}
         onNearEnd={loadMore}
         loadingMore={state.loading && !loadingFirst}
+        required={required}
         aria-invalid={invalid || undefined}
         aria-errormessage={invalid ? describedBy : undefined}
         aria-describedby={describedBy}

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
@@ -14,6 +13,8 @@ import { apiPost, applyFieldErrors } from '../lib/api-client';
 import { settleStepUp } from '../lib/step-up';
 import { CLIENT_TEXTS } from '../texts';
 import { TextField } from './text-field';
+import { LoadError } from './load-error';
+import { BusyButton } from './busy-button';
 
 export const STEP_UP_TEXTS = {
   title: 'Confirme sua identidade',
@@ -25,7 +26,6 @@ export const STEP_UP_TEXTS = {
   confirm: 'Confirmar',
   cancel: 'Cancelar',
   loadFailed: 'Não foi possível preparar a confirmação.',
-  retry: 'Tentar novamente',
 } as const;
 
 /** The one field the dialog shows is required; the other is left empty. */
@@ -89,12 +89,7 @@ export function StepUpDialog() {
         <Modal.Body>
           {status.isPending && <Spinner size="sm" aria-label={CLIENT_TEXTS.loading} />}
           {status.isError && (
-            <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
-              <span>{STEP_UP_TEXTS.loadFailed}</span>
-              <Button size="sm" variant="outline-danger" onClick={() => void status.refetch()}>
-                {STEP_UP_TEXTS.retry}
-              </Button>
-            </Alert>
+            <LoadError message={STEP_UP_TEXTS.loadFailed} onRetry={() => void status.refetch()} />
           )}
           {status.isSuccess && (
             <>
@@ -105,7 +100,7 @@ export function StepUpDialog() {
                   label={STEP_UP_TEXTS.code}
                   autoComplete="one-time-code"
                   maxLength={TWOFA_CODE_MAX}
-                  aria-required
+                  required
                   className="mb-0 app-code-field"
                   registration={register('code')}
                   error={errors.code?.message}
@@ -116,7 +111,7 @@ export function StepUpDialog() {
                   label={STEP_UP_TEXTS.password}
                   type="password"
                   autoComplete="current-password"
-                  aria-required
+                  required
                   className="mb-0"
                   registration={register('senha')}
                   error={errors.senha?.message}
@@ -129,10 +124,9 @@ export function StepUpDialog() {
           <Button variant="outline-secondary" onClick={() => settleStepUp(false)}>
             {STEP_UP_TEXTS.cancel}
           </Button>
-          <Button type="submit" disabled={!status.isSuccess || prove.isPending}>
-            {prove.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          <BusyButton busy={prove.isPending} type="submit" disabled={!status.isSuccess}>
             {STEP_UP_TEXTS.confirm}
-          </Button>
+          </BusyButton>
         </Modal.Footer>
       </form>
     </Modal>

@@ -9,7 +9,7 @@ type InputProps = Omit<
 >;
 
 /**
- * A labelled input for react-hook-form: the label, an optional hint and the field's error,
+ * A labelled input for react-hook-form: the label, the required marker, an optional hint and the field's error,
  * both tied to the input for screen readers (aria-describedby, aria-invalid).
  */
 export function TextField({
@@ -18,6 +18,7 @@ export function TextField({
   registration,
   error,
   hint,
+  required = false,
   className = 'mb-3',
   ...input
 }: {
@@ -26,14 +27,24 @@ export function TextField({
   registration: UseFormRegisterReturn;
   error?: string | undefined;
   hint?: ReactNode;
+  /** §5: '*' after the label and aria-required; the form's schema does the checking. */
+  required?: boolean;
   className?: string;
-} & InputProps) {
+} & Omit<InputProps, 'required'>) {
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+    <FieldFrame
+      id={id}
+      label={label}
+      required={required}
+      hint={hint}
+      error={error}
+      className={className}
+    >
       <input
         {...input}
         {...registration}
         id={id}
+        aria-required={required || undefined}
         className={error ? 'form-control is-invalid' : 'form-control'}
         aria-invalid={error ? true : undefined}
         aria-describedby={fieldDescribedBy(id, hint, error)}

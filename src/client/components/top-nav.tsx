@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
@@ -7,6 +7,8 @@ import { DEFAULT_PRODUCT_ID, pathTo } from '../paths';
 import { providerName } from '../lib/page-meta';
 import { useSession } from '../lib/session';
 
+const NAV_TEXTS = { openMenu: 'Abrir menu', closeMenu: 'Fechar menu' } as const;
+
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
 /** The top navigation (§1): visitor links, or the signed-in user's menu. */
@@ -14,14 +16,28 @@ export function TopNav() {
   const session = useSession();
   const pid = session.produto?.id ?? DEFAULT_PRODUCT_ID;
   const user = session.status === 'authenticated' ? session.usuario : null;
+  // Controlled, so the toggle can say whether the menu is open (react-bootstrap's does not).
+  const [expanded, setExpanded] = useState(false);
 
   return (
-    <Navbar expand="md" bg="body-tertiary" className="border-bottom" collapseOnSelect>
+    <Navbar
+      expand="md"
+      bg="body-tertiary"
+      className="border-bottom"
+      collapseOnSelect
+      expanded={expanded}
+      onToggle={setExpanded}
+    >
       <Container>
         <Navbar.Brand as={Link} to="/">
           {providerName()}
         </Navbar.Brand>
-        <Navbar.Toggle aria-controls="app-nav" aria-label="Abrir menu" />
+        <Navbar.Toggle
+          aria-controls="app-nav"
+          aria-expanded={expanded}
+          // `label`, not aria-label: react-bootstrap writes its English default over an aria-label.
+          label={expanded ? NAV_TEXTS.closeMenu : NAV_TEXTS.openMenu}
+        />
         <Navbar.Collapse id="app-nav">
           <Nav className="me-auto">
             {user && (

@@ -23,9 +23,10 @@ export function UserMenu({
   return (
     <>
       {cliente && (
-        <Hint text={`Conta: ${cliente.nome_fantasia}`}>
-          {/* Focusable so keyboard users reach the full name in the tooltip too. */}
-          <Navbar.Text tabIndex={0} className="app-nav-client text-truncate me-md-2">
+        // Not focusable: it does nothing. A long name is cut on the screen only; screen
+        // readers read it whole, and the mouse shows it whole in the tooltip.
+        <Hint text={`Conta: ${cliente.nome_fantasia}`} placement="bottom">
+          <Navbar.Text className="app-nav-client text-truncate me-md-2">
             {cliente.nome_fantasia}
           </Navbar.Text>
         </Hint>
@@ -36,6 +37,9 @@ export function UserMenu({
         </NavDropdown.Item>
         <NavDropdown.Item as={Link} to={pathTo('me.twofa')}>
           Gerenciar 2FA
+        </NavDropdown.Item>
+        <NavDropdown.Item as={Link} to={pathTo('me.seguranca')}>
+          Segurança
         </NavDropdown.Item>
         <NavDropdown.Item as={Link} to={pathTo('conta_selecionar', { pid })}>
           Trocar conta

@@ -243,9 +243,9 @@ describe('§8 error catalogue', () => {
     'Sessão expirada.',
     'Sessão expirada! Aguarde, você será redirecionado...',
     'Usuário ou cliente alterados na sessão.',
-  ])('"%s": shows it and goes home after 3 s', async (message) => {
+  ])('"%s" with the code session_expired: shows it and goes home after 3 s', async (message) => {
     vi.useFakeTimers();
-    stubFetch({ 'POST /api/x': () => envelopeResponse(null, { status: 401, message }) });
+    stubFetch({ 'POST /api/x': () => envelopeResponse(null, { status: 401, message, code: 'session_expired' }) });
     await failWith(() => apiPost('/api/x'));
     expect(shownNotices()).toEqual([{ level: 'warning', text: message, details: [] }]);
     vi.advanceTimersByTime(2999);
@@ -258,17 +258,26 @@ describe('§8 error catalogue', () => {
     vi.useFakeTimers();
     stubFetch({
       'GET /api/x': () =>
-        envelopeResponse(null, { httpStatus: 200, status: 400, message: 'Sessão expirada.' }),
+        envelopeResponse(null, { httpStatus: 200, status: 400, message: 'Sessão expirada.', code: 'session_expired' }),
     });
     await failWith(() => apiGet('/api/x'));
     vi.advanceTimersByTime(3000);
     expect(navigate).toHaveBeenCalledWith('/');
   });
 
+  it('the kind comes from the code, never from the text (decision 003): a text alone is an ordinary failure', async () => {
+    vi.useFakeTimers();
+    stubFetch({ 'POST /api/x': () => envelopeResponse(null, { status: 401, message: 'Sessão expirada.' }) });
+    const error = await failWith(() => apiPost('/api/x'));
+    expect(error).toMatchObject({ kind: 'failed' });
+    vi.advanceTimersByTime(5000);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it.each(['Usuário não logado.', 'Usuário não logado no produto.'])(
     '"%s": goes home at once',
     async (message) => {
-      stubFetch({ 'GET /api/x': () => envelopeResponse(null, { status: 401, message }) });
+      stubFetch({ 'GET /api/x': () => envelopeResponse(null, { status: 401, message, code: 'not_logged_in' }) });
       await failWith(() => apiGet('/api/x'));
       expect(navigate).toHaveBeenCalledWith('/');
     },

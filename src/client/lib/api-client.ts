@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { Envelope, FieldErrors } from '#shared/envelope';
-import { MESSAGES } from '#shared/messages';
+import { ERROR_CODES, MESSAGES } from '#shared/messages';
 import { redirectHome } from './navigation';
 import { notify } from './notices';
 import { readMeta } from './page-meta';
@@ -14,20 +14,11 @@ import { requestStepUp } from './step-up';
 /** §8: how long the session messages stay before the redirect home. */
 export const SESSION_REDIRECT_DELAY_MS = 3000;
 
-const SESSION_EXPIRED_MESSAGES: readonly string[] = [
-  MESSAGES.sessionExpired,
-  MESSAGES.sessionExpiredRedirect,
-  MESSAGES.sessionChanged,
-];
-const NOT_LOGGED_IN_MESSAGES: readonly string[] = [
-  MESSAGES.notLoggedIn,
-  MESSAGES.notLoggedInProduct,
-];
-
 /**
  * - `no-response`: network failure, or a body that is not an envelope (§8 "missing response or data");
- * - `session-expired`: the session ended or changed; home after 3 s (§8);
- * - `not-logged-in`: home at once (§8);
+ * - `session-expired`: the session ended or changed; home after 3 s (§8; the envelope's code
+ *   'session_expired', never a comparison of texts: docs/decisions/003-error-contract.md);
+ * - `not-logged-in`: home at once (§8; code 'not_logged_in');
  * - `rejected`: the envelope's status is 400 (§4 "marked expired", §8 "body status 400");
  * - `validation`: HTTP 422 with errors per field, which a form may show next to its fields;
  * - `unavailable`: HTTP 503, the server is briefly unable to serve (its database restarting, a
@@ -56,6 +47,8 @@ export class ApiError extends Error {
   /** The errors as lines a person reads: 'field: text', array items, or the string (§8). */
   readonly details: readonly string[];
   readonly warnings: readonly string[];
+  /** The envelope's machine-readable code (ERROR_CODES), or null without one. */
+  readonly code: string | null;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -65,6 +58,7 @@ export class ApiError extends Error {
     fieldErrors?: FieldErrors;
     details?: readonly string[];
     warnings?: readonly string[];
+    code?: string | null;
     cause?: unknown;
   }) {
     super(init.message, { cause: init.cause });
@@ -74,6 +68,7 @@ export class ApiError extends Error {
     this.fieldErrors = init.fieldErrors ?? {};
     this.details = init.details ?? [];
     this.warnings = init.warnings ?? [];
+    this.code = init.code ?? null;
   }
 }
 
@@ -148,7 +143,7 @@ export interface RequestOptions {
 
 /** The server wants a fresh proof of identity before this change (docs/decisions/011). */
 function isStepUpRefusal(httpStatus: number, envelope: Envelope): boolean {
-  return httpStatus === 403 && envelope.message === MESSAGES.stepUpRequired;
+  return httpStatus === 403 && envelope.code === ERROR_CODES.stepUpRequired;
 }
 
 /**
@@ -208,14 +203,18 @@ function fieldErrorsOf(errors: unknown): FieldErrors {
 const UNAVAILABLE_STATUS = 503;
 
 function unavailable(httpStatus: number): ApiError {
-  return new ApiError({ kind: 'unavailable', message: MESSAGES.serviceUnavailable, httpStatus });
+  return new ApiError({
+    kind: 'unavailable',
+    message: MESSAGES.serviceUnavailable,
+    httpStatus,
+    code: ERROR_CODES.serviceUnavailable,
+  });
 }
 
 function classify(httpStatus: number, body: Envelope): ApiErrorKind {
-  const message = body.message?.trim() ?? '';
   if (httpStatus === UNAVAILABLE_STATUS) return 'unavailable';
-  if (SESSION_EXPIRED_MESSAGES.includes(message)) return 'session-expired';
-  if (NOT_LOGGED_IN_MESSAGES.includes(message)) return 'not-logged-in';
+  if (body.code === ERROR_CODES.sessionExpired) return 'session-expired';
+  if (body.code === ERROR_CODES.notLoggedIn) return 'not-logged-in';
   if (body.status === 400) return 'rejected';
   if (httpStatus === 422 && Object.keys(fieldErrorsOf(body.errors)).length > 0) return 'validation';
   return 'failed';
@@ -230,6 +229,7 @@ function errorFromEnvelope(httpStatus: number, body: Envelope): ApiError {
     fieldErrors: fieldErrorsOf(body.errors),
     details: errorLines(body.errors),
     warnings: Array.isArray(body.warnings) ? body.warnings.map(String) : [],
+    code: body.code ?? null,
   });
 }
 
@@ -285,6 +285,7 @@ export async function apiRequest<T>(
     errors: parsed.errors ?? null,
     warnings: Array.isArray(parsed.warnings) ? parsed.warnings.map(String) : [],
     data: (parsed.data ?? null) as T,
+    ...(typeof parsed.code === 'string' ? { code: parsed.code } : {}),
   };
   if (isStepUpRefusal(response.status, envelope) && !options.afterStepUp) {
     // The refused change was not made: ask the person, then send the same call once more.

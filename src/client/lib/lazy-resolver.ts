@@ -1,6 +1,6 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
-export const FORM_LOAD_FAILED_MESSAGE =
+const FORM_LOAD_FAILED_MESSAGE =
   'Não foi possível carregar a validação do formulário. Verifique sua conexão e tente novamente.';
 
 /**

@@ -15,7 +15,7 @@ export interface Notice {
 }
 
 /** §9: 1.5 s by default (success), 3 s info, 60 s warning and danger. */
-export const NOTICE_DURATION_MS: Record<NoticeLevel, number> = {
+const NOTICE_DURATION_MS: Record<NoticeLevel, number> = {
   success: 1500,
   info: 3000,
   warning: 60_000,
@@ -23,7 +23,7 @@ export const NOTICE_DURATION_MS: Record<NoticeLevel, number> = {
 };
 
 /** §8, §9: every success notice also shows a check-mark flash for 3 s. */
-export const SUCCESS_FLASH_MS = 3000;
+const SUCCESS_FLASH_MS = 3000;
 
 interface NoticeState {
   notices: readonly Notice[];
@@ -94,12 +94,17 @@ export function notify(level: NoticeLevel, text: string, details: readonly strin
   return notice.id;
 }
 
-export function dismissNotice(id: number): void {
+function dismissNotice(id: number): void {
   const timer = timers.get(id);
   if (timer) clearTimeout(timer);
   timers.delete(id);
   if (!state.notices.some((notice) => notice.id === id)) return;
   setState({ ...state, notices: state.notices.filter((notice) => notice.id !== id) });
+}
+
+/** Removes the notices that `obsolete` picks (their timers too). */
+export function dismissNotices(obsolete: (notice: Notice) => boolean): void {
+  state.notices.filter(obsolete).forEach((notice) => dismissNotice(notice.id));
 }
 
 /** Removes every notice and the flash (e.g. between tests, or before leaving the page). */
@@ -117,11 +122,6 @@ export function getNotices(): readonly Notice[] {
 
 function getState(): NoticeState {
   return state;
-}
-
-/** The hook form of `notify`, for components. */
-export function useNotify(): typeof notify {
-  return notify;
 }
 
 function useNoticeState(): NoticeState {

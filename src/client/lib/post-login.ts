@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, type NavigateFunction } from 'react-router';
 import type { LoginInfo } from '#shared/schemas/acesso';
+import { parseHttpUrl } from '#shared/urls';
 import { pathTo } from '../paths';
 import { apiPost } from './api-client';
 import { trustDestination } from './destination';
@@ -32,25 +33,14 @@ export function isLocalHostname(hostname: string = pageNavigation.hostname()): b
 export function sameOriginPath(url: string): string | null {
   const value = url.trim();
   if (!value) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(value, window.location.origin);
-  } catch {
-    return null;
-  }
-  if (parsed.origin !== window.location.origin) return null;
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  const parsed = parseHttpUrl(value, window.location.origin);
+  if (!parsed || parsed.origin !== window.location.origin) return null;
   return `${parsed.pathname}${parsed.search}${parsed.hash}`;
 }
 
 /** Only http(s) URLs (or paths of this site) may be followed; see features/misc/utils/safe-url. */
 export function isHttpUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url.trim(), window.location.origin);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
-  } catch {
-    return false;
-  }
+  return parseHttpUrl(url, window.location.origin) !== null;
 }
 
 /** 'manage': the 'Entrar & Gerenciar meus dados' button (§2 Login). */

@@ -1,5 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MESSAGES } from '#shared/messages';
 import { handleApiError, isFieldErrorResponse } from './api-client';
+import { dismissNotices } from './notices';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -29,6 +31,13 @@ export function createQueryClient(): QueryClient {
       },
     }),
     mutationCache: new MutationCache({
+      // An action that succeeded makes the failures shown before it obsolete: a wrong password's
+      // danger notice must not follow the person onto the next page. This
+      // runs before the screen's own onSuccess, so what that one shows stays; warnings carried
+      // by the successful answer itself stay too.
+      onSuccess: () => {
+        dismissNotices((notice) => notice.level === 'danger' || notice.text === MESSAGES.serviceUnavailable);
+      },
       onError: (error, _variables, _onMutateResult, mutation) => {
         if (mutation.meta?.silentErrors) return;
         if (mutation.meta?.fieldErrors === 'form' && isFieldErrorResponse(error)) return;

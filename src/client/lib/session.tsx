@@ -1,8 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router';
-import Button from 'react-bootstrap/Button';
-import Alert from 'react-bootstrap/Alert';
 import { MESSAGES } from '#shared/messages';
 import type { OpenPlanChange } from '#shared/schemas/plano';
 import { DEFAULT_PRODUCT_ID, pathTo } from '../paths';
@@ -12,6 +10,7 @@ import { forgetLoginEvent } from './login-event';
 import { pageNavigation, redirectHome } from './navigation';
 import { notify } from './notices';
 import { queryClient } from './query-client';
+import { LoadError } from '../components/load-error';
 
 /** §3 Session entity, as GET /api/sessao/web returns it. */
 export interface SessionUser {
@@ -31,7 +30,7 @@ export interface SessionClient {
    */
   fatura_token: string | null;
 }
-export interface SessionProduct {
+interface SessionProduct {
   id: number;
   nome: string;
   logo_url: string | null;
@@ -62,7 +61,7 @@ export interface SessionData {
   env_production: boolean;
 }
 
-export type SessionStatus = 'loading' | 'anonymous' | 'authenticated';
+type SessionStatus = 'loading' | 'anonymous' | 'authenticated';
 
 export interface SessionState {
   status: SessionStatus;
@@ -75,10 +74,10 @@ export interface SessionState {
   refresh: () => Promise<void>;
 }
 
-export const SESSION_PATH = '/api/sessao/web';
-export const LOGOUT_PATH = '/api/acesso/logout';
+const SESSION_PATH = '/api/sessao/web';
+const LOGOUT_PATH = '/api/acesso/logout';
 /** §9: re-check every 300 s, and on window activation when more than 300 s have passed. */
-export const SESSION_RECHECK_MS = 300_000;
+const SESSION_RECHECK_MS = 300_000;
 
 const ANONYMOUS: SessionData = {
   usuario: null,
@@ -251,11 +250,8 @@ function SessionRequired() {
 
 function SessionCheckFailed({ onRetry }: { onRetry: () => void }) {
   return (
-    <Alert variant="danger" className="my-4">
-      <p>{MESSAGES.pageError}</p>
-      <Button variant="outline-danger" onClick={onRetry}>
-        Tentar novamente
-      </Button>
-    </Alert>
+    <div className="my-4">
+      <LoadError message={MESSAGES.pageError} onRetry={onRetry} />
+    </div>
   );
 }

@@ -65,11 +65,12 @@ export function envelopeResponse<T>(
     errors: options.errors ?? null,
     warnings: options.warnings ?? [],
     data,
+    ...(options.code === undefined ? {} : { code: options.code }),
   };
   return jsonResponse(envelope, httpStatus);
 }
 
-export const ANONYMOUS_SESSION: SessionData = {
+const ANONYMOUS_SESSION: SessionData = {
   usuario: null,
   cliente: null,
   clienteUsuario_nivel: null,
@@ -103,6 +104,7 @@ export function anonymousSessionResponse(): Response {
     httpStatus: 200,
     status: 400,
     message: 'Sessão expirada.',
+    code: 'session_expired',
   });
 }
 

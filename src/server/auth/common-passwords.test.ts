@@ -10,7 +10,7 @@ import { isCommonPassword } from './common-passwords.ts';
 import { verifyPassword } from './password.ts';
 
 /**
- * Issue 12 item 14: every call that sets a password refuses one from the list of common
+ * Every call that sets a password refuses one from the list of common
  * passwords, on the form's field, and changes nothing; the §5 length rule stays as it is.
  */
 let t: TestApp;

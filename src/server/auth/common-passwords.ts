@@ -3,7 +3,7 @@ import { COMMON_PASSWORD_MESSAGE } from '#shared/fields';
 import { fieldError } from '../errors.ts';
 
 /**
- * Passwords everyone tries first (issue 12 item 14): the ~49 000 of zxcvbn-ts's common list
+ * Passwords everyone tries first (decision 042): the ~49 000 of zxcvbn-ts's common list
  * (leaked-password frequency lists, maintained on npm as @zxcvbn-ts/language-common), plus a few
  * Brazilian favourites that list lacks. Checked on the server only: the list is far too big for
  * the login route's bundle budget (180 KB gzipped), so the forms learn of it through the field

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 import { glContratoEvento } from '../db/schema.ts';
 
 /**
- * Issue 12 item 4 (docs/decisions/030-staff-permissions.md): the customer routes (everything under
+ * Decision 030 (docs/decisions/030-staff-permissions.md): the customer routes (everything under
  * /api that is not /api/admin and acts on a client) decide by the person's link to the client
  * alone. A staff level gives nothing there: staff act through the staff routes. The matrix: every
  * such route × staff level (none, operator 5, supervisor 3, admin 1) × link (none, user 20,

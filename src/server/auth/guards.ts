@@ -23,7 +23,7 @@ declare module 'fastify' {
 }
 
 /**
- * Route guards (STYLE.md §4). Attach them as `preValidation` hooks, so that an anonymous caller
+ * Route guards (docs/architecture.md). Attach them as `preValidation` hooks, so that an anonymous caller
  * learns nothing about the payload either: anonymous → 401 'Usuário não logado.' (§8, the SPA
  * sends the visitor home); signed in without the level → 403.
  */
@@ -32,21 +32,22 @@ type Guard = (request: FastifyRequest) => Promise<void>;
 async function activeUser(db: Queryable, request: FastifyRequest) {
   const record = request.session.record;
   if (!record) throw unauthorized();
-  const [user] = await db
-    .select({
-      id: glUsuario.id,
-      nivel: glUsuario.nivel,
-      ativo: glUsuario.ativo,
-      senha_revalidar: glUsuario.senha_revalidar,
-    })
-    .from(glUsuario)
-    .where(eq(glUsuario.id, record.usuarioId));
+  // The session lookup read the user in its own query (session-store.ts); a session started in
+  // this request did not.
+  const user =
+    record.user ??
+    (
+      await db
+        .select({ nivel: glUsuario.nivel, ativo: glUsuario.ativo, senhaRevalidar: glUsuario.senha_revalidar })
+        .from(glUsuario)
+        .where(eq(glUsuario.id, record.usuarioId))
+    )[0];
   // A deactivated user's open sessions stop working at once.
   if (!user?.ativo) throw unauthorized();
-  if (user.senha_revalidar && request.routeOptions.config.allowPendingPassword !== true) {
+  if (user.senhaRevalidar && request.routeOptions.config.allowPendingPassword !== true) {
     throw new AppError(403, MESSAGES.passwordChangeRequired, ERROR_CODES.passwordChangeRequired);
   }
-  return user;
+  return { id: record.usuarioId, nivel: user.nivel };
 }
 
 /** A signed-in, active user. */
@@ -89,7 +90,7 @@ export function currentUserId(request: FastifyRequest): number {
  * The user's level in a client by their client-user link (§6), null without one. The customer
  * routes (everything under /api but /api/admin that acts on a client) decide by this alone: a
  * staff level gives nothing there, staff act through the staff routes with the levels of
- * docs/decisions/030-staff-permissions.md (issue 12 item 4).
+ * docs/decisions/030-staff-permissions.md (decision 030).
  */
 export async function linkLevelInClient(db: Queryable, usuarioId: number, clienteId: number): Promise<number | null> {
   const [row] = await db

@@ -163,6 +163,7 @@ describe('login throttling', () => {
       errors: null,
       warnings: [],
       data: null,
+      code: 'invalid_credentials',
     });
     // The refused attempt still counted, on every key.
     expect((await row(accountAddressKey(user.email, address)))?.falhas).toBe(6);

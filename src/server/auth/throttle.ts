@@ -60,7 +60,7 @@ export const ACCOUNT_POLICY: ThrottlePolicy = {
  * 2FA codes and recovery keys of one user, from anywhere, on every route that checks one: the
  * login's policy. Whoever gets here already holds the password or a session.
  */
-export const CODE_POLICY: ThrottlePolicy = ACCOUNT_ADDRESS_POLICY;
+export const CODE_POLICY: ThrottlePolicy = { ...ACCOUNT_ADDRESS_POLICY };
 
 export const accountKey = (email: string) => `email:${email.trim().toLowerCase()}`;
 export const accountAddressKey = (email: string, ip: string) => `${accountKey(email)}|${addressKey(ip)}`;

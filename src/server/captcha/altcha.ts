@@ -15,7 +15,7 @@ import type { Database } from '../db/database.ts';
 import { glCaptchaDesafioUsado } from '../db/schema.ts';
 import type { CaptchaProvider } from './provider.ts';
 
-export const ALTCHA_CHALLENGE_PATH = '/api/captcha/desafio';
+const ALTCHA_CHALLENGE_PATH = '/api/captcha/desafio';
 
 /** Long enough to fill a login form after the widget solved it; the widget fetches a new one after. */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;

@@ -7,7 +7,7 @@ import { AltchaCaptcha } from './altcha.ts';
 import { RemoteCaptcha } from './remote.ts';
 
 /**
- * The captcha behind every form that checks a secret (DESIGN.md "Captcha"). The payload field
+ * The captcha behind every form that checks a secret (decision 014). The payload field
  * keeps the specification's name, `recaptcha`, whatever the provider.
  */
 export interface CaptchaProvider {

@@ -58,7 +58,7 @@ function sleepSync(ms: number): void {
  * A stale lock (its process is gone) is replaced with rename(2), but only by the process that
  * creates, exclusively, the takeover marker named after the stale file's inode, and only after it
  * has checked, holding the marker, that the lock is still that file. Two processes finding the
- * same stale lock therefore never both take it over (issue 13: deleting the stale file and
+ * same stale lock therefore never both take it over (decision 033: deleting the stale file and
  * creating a new one let a second process delete the first one's fresh lock).
  */
 export function lockDataDir(dataDir: string): DataDirLock {

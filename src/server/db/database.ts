@@ -13,7 +13,7 @@ import { MIGRATIONS_FOLDER } from '../project-paths.ts';
 
 /** The one database type every module uses, whichever engine is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A database or an open transaction: what query functions accept. */
 export type Queryable = Database | Transaction;
 
@@ -26,7 +26,7 @@ export interface DatabaseHandle {
 }
 
 /** Where openDatabase reports a lost connection (main.ts passes its pino logger). */
-export interface DatabaseLog {
+interface DatabaseLog {
   warn(object: object, message: string): void;
 }
 
@@ -48,7 +48,7 @@ const MIGRATION_LOCK_KEY = 724_311_001;
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    // Times are timestamptz in UTC (DESIGN.md); the session zone only affects how they print.
+    // Times are timestamptz in UTC (decision 001); the session zone only affects how they print.
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
@@ -61,7 +61,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // A connection the server drops (restart, failover, pg_terminate_backend) emits 'error'. The
     // pool listens only while a connection is idle; one checked out between two statements of a
     // transaction has no listener, and an unhandled 'error' event ends the process. So every
-    // connection gets its own listener (issue 13); the query in flight fails on its own and the
+    // connection gets its own listener (decision 033); the query in flight fails on its own and the
     // pool replaces the connection.
     const log = target.log ?? { warn: (object: object, message: string) => console.error(message, object) };
     const lost = (error: Error) =>

@@ -60,7 +60,7 @@ const DEMO_SEED_LOCK = 7_420_001;
  * Moves a table's identity sequence past its largest id (and never backwards), so that inserts
  * without an id continue after rows inserted with explicit ids.
  */
-export async function syncIdentitySequence(db: Queryable, table: PgTable): Promise<void> {
+async function syncIdentitySequence(db: Queryable, table: PgTable): Promise<void> {
   await db.execute(sql`
     select setval(
       seq,

@@ -21,7 +21,7 @@ export function nomeBusca(nome: string): string {
 }
 
 /** [IBGE code, sigla, nome] of the 27 federative units. */
-export const ESTADOS: readonly (readonly [number, string, string])[] = [
+const ESTADOS: readonly (readonly [number, string, string])[] = [
   [11, 'RO', 'Rondônia'],
   [12, 'AC', 'Acre'],
   [13, 'AM', 'Amazonas'],

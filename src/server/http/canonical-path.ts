@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
 
 /**
- * One spelling per API path (issue 12 item 5). The router decodes percent-escapes before it
+ * One spelling per API path (docs/security.md). The router decodes percent-escapes before it
  * matches ('/%61pi/acesso/login' reaches the login route), and proxies or browsers may resolve
  * '.', '..', '\' and '//' on their own; a check that reads the raw URL would see another path
  * than the route that runs. So a path that names the API in any spelling other than the
@@ -15,7 +15,7 @@ const UNRESERVED = /^[A-Za-z0-9._~-]$/;
 const ESCAPE = /%([0-9A-Fa-f]{2})/g;
 
 /** The path of a request target, without query or fragment. */
-export function pathOf(url: string): string {
+function pathOf(url: string): string {
   const end = url.search(/[?#]/);
   return end === -1 ? url : url.slice(0, end);
 }
@@ -27,7 +27,7 @@ function isNeedlessEscape(hex: string): boolean {
 }
 
 /** Whether a raw path is spelled the one way the routes are written. */
-export function isCanonicalPath(path: string): boolean {
+function isCanonicalPath(path: string): boolean {
   if (!path.startsWith('/') || path.includes('\\') || path.includes('//')) return false;
   if (path.length > 1 && path.endsWith('/')) return false;
   if (path.split('/').some((segment) => segment === '.' || segment === '..')) return false;
@@ -39,7 +39,7 @@ export function isCanonicalPath(path: string): boolean {
  * The path as the most lenient reader would understand it: needless escapes decoded, '\' read
  * as '/', repeated slashes collapsed, dot segments resolved (RFC 3986 §5.2.4), lower-case.
  */
-export function looseForm(path: string): string {
+function looseForm(path: string): string {
   const decoded = path
     .replace(ESCAPE, (escape, hex: string) => (isNeedlessEscape(hex) ? String.fromCharCode(Number.parseInt(hex, 16)) : escape))
     .replaceAll('\\', '/');
@@ -53,7 +53,7 @@ export function looseForm(path: string): string {
 }
 
 /** Whether any reader would take the path for one under /api. */
-export function namesApi(path: string): boolean {
+function namesApi(path: string): boolean {
   const loose = looseForm(path);
   return loose === '/api' || loose.startsWith('/api/');
 }

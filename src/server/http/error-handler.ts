@@ -2,9 +2,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { envelope, type FieldErrors } from '#shared/envelope';
-import { MESSAGES } from '#shared/messages';
+import { ERROR_CODES, MESSAGES } from '#shared/messages';
 import { isDatabaseUnavailable, loggableError } from '../db/errors.ts';
-import { AppError } from '../errors.ts';
+import { AppError, UnavailableError } from '../errors.ts';
 
 /** Field path of a zod issue as the client's form names it: "/endereco/cep" → "endereco.cep". */
 function fieldName(instancePath: string): string {
@@ -18,27 +18,36 @@ function addError(errors: FieldErrors, field: string, message: string): void {
 
 /**
  * What the multipart parser (busboy) throws, as plain errors without a status, for a body without
- * boundary or cut short: the caller's fault, answered 400 (issue 13).
+ * boundary or cut short: the caller's fault, answered 400 (decision 033).
  */
 const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Malformed)/;
 
 /** Seconds a client is told to wait (Retry-After) while the database is away. */
-export const RETRY_AFTER_SECONDS = 5;
+const RETRY_AFTER_SECONDS = 5;
 /** One log line per this interval while the database is away, not one per request. */
 const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
 
-function send(reply: FastifyReply, status: number, message: string, errors: FieldErrors | null = null) {
-  return reply.status(status).send(envelope(null, { status, message, errors }));
+function send(reply: FastifyReply, status: number, message: string, code: string, errors: FieldErrors | null = null) {
+  return reply.status(status).send(envelope(null, { status, message, errors, code }));
+}
+
+/** The code of a 4xx Fastify or a plugin answered with no code of ours. */
+function codeOfStatus(status: number): string {
+  if (status === 401) return ERROR_CODES.unauthorized;
+  if (status === 403) return ERROR_CODES.forbidden;
+  if (status === 404) return ERROR_CODES.notFound;
+  if (status === 409) return ERROR_CODES.conflict;
+  return ERROR_CODES.badRequest;
 }
 
 /**
  * Errors Fastify meets before routing (a malformed percent-escape, a path parameter over the
  * length limit): the envelope, never Fastify's own body, which echoes the path, and a path may
- * carry an invoice token (§6; issue 12 item 12).
+ * carry an invoice token (§6; docs/security.md).
  */
 export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-  void send(reply, status, MESSAGES.invalidUrl);
+  void send(reply, status, MESSAGES.invalidUrl, ERROR_CODES.invalidUrl);
 }
 
 /**
@@ -49,49 +58,62 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
 export function registerErrorHandling(app: FastifyInstance): void {
   let lastUnavailableLog = 0;
   let unavailableSinceLog = 0;
+  let lastBusyLog = 0;
+  let busySinceLog = 0;
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof UnavailableError) {
+      // Saturated (decision 060): one line per interval, with how many were turned away.
+      busySinceLog++;
+      if (Date.now() - lastBusyLog >= UNAVAILABLE_LOG_INTERVAL_MS) {
+        request.log.warn({ code: error.code, requests: busySinceLog }, 'server busy: answering 503');
+        lastBusyLog = Date.now();
+        busySinceLog = 0;
+      }
+      reply.header('Retry-After', String(error.retryAfterSeconds));
+      return send(reply, 503, error.message, error.code);
+    }
     if (error instanceof AppError) {
-      return send(reply, error.statusCode, error.message, error.fieldErrors);
+      return send(reply, error.statusCode, error.message, error.code, error.fieldErrors);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
       for (const issue of error.validation) addError(errors, fieldName(issue.instancePath), issue.message ?? MESSAGES.invalidType);
-      return send(reply, 422, MESSAGES.validationFailed, errors);
+      return send(reply, 422, MESSAGES.validationFailed, ERROR_CODES.validation, errors);
     }
     // A schema a route applies itself (e.g. to the fields of a multipart body): the same answer.
     if ((error as unknown) instanceof ZodError) {
       const errors: FieldErrors = {};
       for (const issue of (error as unknown as ZodError).issues) addError(errors, issue.path.join('.') || '_', issue.message);
-      return send(reply, 422, MESSAGES.validationFailed, errors);
+      return send(reply, 422, MESSAGES.validationFailed, ERROR_CODES.validation, errors);
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return send(reply, 400, MESSAGES.invalidJson);
+        return send(reply, 400, MESSAGES.invalidJson, ERROR_CODES.invalidJson);
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
       case 'FST_REQ_FILE_TOO_LARGE':
-        return send(reply, 413, MESSAGES.payloadTooLarge);
+        return send(reply, 413, MESSAGES.payloadTooLarge, ERROR_CODES.payloadTooLarge);
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-        return send(reply, 415, MESSAGES.unsupportedMediaType);
+        return send(reply, 415, MESSAGES.unsupportedMediaType, ERROR_CODES.unsupportedMediaType);
       case 'FST_PARTS_LIMIT':
       case 'FST_FILES_LIMIT':
       case 'FST_FIELDS_LIMIT':
-        return send(reply, 413, MESSAGES.payloadTooLarge);
+        return send(reply, 413, MESSAGES.payloadTooLarge, ERROR_CODES.payloadTooLarge);
       case 'FST_MP_PREMATURE_CLOSE':
       case 'FST_PROTO_VIOLATION':
       case 'FST_INVALID_JSON_FIELD_ERROR':
-        return send(reply, 400, MESSAGES.invalidMultipart);
+        return send(reply, 400, MESSAGES.invalidMultipart, ERROR_CODES.invalidMultipart);
     }
     if (error.statusCode === undefined && MALFORMED_MULTIPART.test(error.message)) {
-      return send(reply, 400, MESSAGES.invalidMultipart);
+      return send(reply, 400, MESSAGES.invalidMultipart, ERROR_CODES.invalidMultipart);
     }
     if (error instanceof SyntaxError && error.statusCode === 400) {
-      return send(reply, 400, MESSAGES.invalidJson);
+      return send(reply, 400, MESSAGES.invalidJson, ERROR_CODES.invalidJson);
     }
     if (isDatabaseUnavailable(error)) {
-      // The database restarts or is away: the request may succeed in a moment (issue 13).
+      // The database restarts or is away: the request may succeed in a moment (decision 033).
       unavailableSinceLog++;
       if (Date.now() - lastUnavailableLog >= UNAVAILABLE_LOG_INTERVAL_MS) {
         request.log.warn({ err: loggableError(error), requests: unavailableSinceLog }, 'database unavailable: answering 503');
@@ -99,16 +121,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
         unavailableSinceLog = 0;
       }
       reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
-      return send(reply, 503, MESSAGES.serviceUnavailable);
+      return send(reply, 503, MESSAGES.serviceUnavailable, ERROR_CODES.serviceUnavailable);
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return send(reply, 429, MESSAGES.tooManyRequests);
+    if (status === 429) return send(reply, 429, MESSAGES.tooManyRequests, ERROR_CODES.tooManyRequests);
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx messages are English; the user gets a pt-BR one.
-      return send(reply, status, status === 404 ? MESSAGES.apiNotFound : MESSAGES.invalidType);
+      return send(reply, status, status === 404 ? MESSAGES.apiNotFound : MESSAGES.invalidType, codeOfStatus(status));
     }
     // Without the query's parameters: they may hold e-mail bodies or tokens.
     request.log.error({ err: loggableError(error) }, 'unhandled error');
-    return send(reply, 500, MESSAGES.serverError);
+    return send(reply, 500, MESSAGES.serverError, ERROR_CODES.serverError);
   });
 }

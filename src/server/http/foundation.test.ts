@@ -86,8 +86,26 @@ describe('error envelope', () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await agent.request(method, '/api/nao/existe');
       expect(response.status).toBe(404);
-      expect(response.body).toEqual({ status: 404, message: 'Recurso não encontrado.', errors: null, warnings: [], data: null });
+      expect(response.body).toEqual({ status: 404, message: 'Recurso não encontrado.', errors: null, warnings: [], data: null, code: 'not_found' });
     }
+  });
+
+  it('names the kind of every failure in `code` (decision 003), so callers never compare texts', async () => {
+    const agent = new ApiAgent(t.app);
+    const cases: [string, Promise<{ status: number; body: { code?: string } }>, number, string][] = [
+      ['malformed JSON', agent.request('POST', '/api/acesso/logout', { rawBody: '{"x": ' }), 400, 'invalid_json'],
+      ['a wrong field type', agent.post('/api/acesso/logout', { sessao_id: 12345 }), 422, 'validation'],
+      ['no CSRF header', agent.request('POST', '/api/acesso/logout', { body: {}, csrf: false }), 403, 'csrf'],
+      ['a signed-in route without a session', agent.get('/api/gl_usuario/me'), 401, 'not_logged_in'],
+      ['an unknown path', agent.get('/api/nao/existe'), 404, 'not_found'],
+    ];
+    for (const [what, call, status, code] of cases) {
+      const response = await call;
+      expect({ what, status: response.status, code: response.body.code }).toEqual({ what, status, code });
+    }
+    // A visitor's session answer is the §3 400 'Sessão expirada.' with its code.
+    const anonymous = await new ApiAgent(t.app).get('/api/sessao/web');
+    expect(anonymous.body).toMatchObject({ status: 400, message: 'Sessão expirada.', code: 'session_expired' });
   });
 
   it('never shows a stack on a 5xx', async () => {
@@ -180,5 +198,78 @@ describe('the SPA page', () => {
       await app.close();
       await database.close();
     }
+  });
+});
+
+describe('compression and caching (docs/decisions/061-compression-and-caching.md)', () => {
+  it('sends the built files as the build compressed them, cached for a year, and index.html revalidated', async () => {
+    const { mkdtempSync, mkdirSync, readFileSync, writeFileSync, existsSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const { spawnSync } = await import('node:child_process');
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const { buildApp } = await import('../app.ts');
+    const { createTestDatabase } = await import('../../../tests/helpers/test-database.ts');
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'spa-'));
+    mkdirSync(path.join(clientDir, 'assets'));
+    const script = `console.log(${JSON.stringify('Portal do Cliente '.repeat(200))});\n`;
+    writeFileSync(path.join(clientDir, 'assets', 'index-Ab12Cd34.js'), script);
+    writeFileSync(path.join(clientDir, 'index.html'), `<!doctype html><title>__PROVIDER_NAME__</title>${'<!-- x -->'.repeat(200)}`);
+    const build = spawnSync(process.execPath, ['scripts/compress-assets.mjs', clientDir], { encoding: 'utf8' });
+    expect(build.status).toBe(0);
+    expect(existsSync(path.join(clientDir, 'index.html.br'))).toBe(false);
+
+    const database = await createTestDatabase();
+    const app = await buildApp({ config: t.config, database, sessionSecret: 'x'.repeat(48), clientDir });
+    try {
+      const asset = (encoding?: string) =>
+        app.inject({ url: '/assets/index-Ab12Cd34.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      const brotli = await asset('gzip, deflate, br');
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(String(brotli.headers.vary)).toMatch(/accept-encoding/i);
+      expect(brotli.rawPayload).toEqual(readFileSync(path.join(clientDir, 'assets', 'index-Ab12Cd34.js.br')));
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+      expect(brotli.rawPayload.length).toBeLessThan(script.length / 10);
+
+      const gzip = await asset('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+      const plain = await asset();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+
+      const page = await app.inject({ url: '/login/1', headers: { 'accept-encoding': 'br' } });
+      expect(page.headers['cache-control']).toBe('private, no-cache');
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<title>Portal do Cliente</title>');
+      // A page whose address carries a token is never stored (decision 012).
+      for (const url of ['/cliente/abc123/fatura', '/fatura/faturaEmitida/abc', '/login/recuperar_token/abc', '/e/login?evento_token=x']) {
+        expect((await app.inject(url)).headers['cache-control']).toBe('no-store');
+      }
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('compresses JSON answers over 1 KB, not smaller ones', async () => {
+    const { brotliDecompressSync } = await import('node:zlib');
+    const { createPlanWithOption, createProduct } = await import('../../../tests/helpers/factories.ts');
+    const produto = await createProduct(t.db);
+    for (let plan = 0; plan < 4; plan++) {
+      await createPlanWithOption(t.db, produto.id, { plano: { descricao_exibicao: `- Suporte por e-mail\n- Backup diário\n${'- Item do plano\n'.repeat(20)}` } });
+    }
+    const large = await t.app.inject({ url: `/api/gl_produto/${produto.id}/public_planos`, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(large.statusCode).toBe(200);
+    expect(large.headers['content-encoding']).toBe('br');
+    const body = brotliDecompressSync(large.rawPayload).toString();
+    expect(body.length).toBeGreaterThan(1024);
+    expect(JSON.parse(body)).toMatchObject({ status: 200 });
+
+    const small = await t.app.inject({ url: '/api/sessao/web', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ status: 400 });
   });
 });

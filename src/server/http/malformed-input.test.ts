@@ -12,9 +12,10 @@ import { MESSAGES } from '#shared/messages';
 import type { ApiAgent } from '../../../tests/helpers/api-agent.ts';
 import { createClient, createProduct, createUser, linkUserToClient, signedInAgent } from '../../../tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { API_DOCS_PATH } from './api-docs.ts';
 
 /**
- * Issue 13 item 5: no body, query or path a caller can send makes the API answer 5xx. Every API
+ * No body, query or path a caller can send makes the API answer 5xx. Every API
  * route the app registers (§7 and the back-office) gets malformed JSON, wrong types, ids past
  * PostgreSQL's int4 (22003 before the fix), multipart bodies without boundary or cut short, and
  * odd path parameters, from a signed-in staff admin (so permission checks let validation run).
@@ -51,6 +52,8 @@ function apiRoutes(): Route[] {
     stack[depth] = path;
     stack.length = depth + 1;
     if (!path.startsWith('/api/') && path !== '/acesso/login_evento') continue;
+    // The OpenAPI document takes no input and, being for tools, is no envelope (api-docs.ts).
+    if (path === API_DOCS_PATH) continue;
     for (const method of (match[3] ?? '').split(', ')) {
       if (method === 'GET' || method === 'POST' || method === 'PUT' || method === 'DELETE') routes.push({ method, path });
     }

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts'
 import { glSessao } from '../db/schema.ts';
 
 /**
- * Issue 12 item 5: every spelling of an API path gets the API's checks (CSRF, session, rate
+ * Every spelling of an API path gets the API's checks (CSRF, session, rate
  * limits), and spellings other than the canonical one are answered 404, never routed.
  */
 const LOGIN_SPELLINGS = [

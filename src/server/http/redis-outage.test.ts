@@ -5,7 +5,7 @@ import { redisServerUnavailable, startRedisServer, type RedisServer } from '../.
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 
 /**
- * Issue 13 item 4: with REDIS_URL set, a Redis outage must not break the API. Rate limiting fails
+ * With REDIS_URL set, a Redis outage must not break the API. Rate limiting fails
  * open with one warning per outage, /readyz reports Redis without failing the instance, and a
  * Redis that is unreachable at start does not stop the start. A Redis server of the test's own.
  */
@@ -85,10 +85,16 @@ describe.skipIf(unavailable)('a Redis outage', () => {
 
   it('starts, and serves, with a Redis that is not there', async () => {
     const nobody = await freePort();
+    // Measured against a start without Redis in the same conditions, so a loaded machine slows
+    // both: what must not happen is a start that waits on Redis (reconnect attempts, timeouts).
+    const baselineStarted = performance.now();
+    const baseline = await createTestApp();
+    const baselineMs = performance.now() - baselineStarted;
+    await baseline.close();
     const started = performance.now();
     const other = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${nobody}` } });
     try {
-      expect(performance.now() - started).toBeLessThan(5000);
+      expect(performance.now() - started).toBeLessThan(baselineMs + 3000);
       const response = await other.app.inject(DB_ROUTE);
       expect(response.statusCode).toBe(200);
       expect((await other.app.inject('/readyz')).json()).toMatchObject({ status: 'ok', redis: 'indisponivel' });

@@ -47,7 +47,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
 
   const { redis } = options;
   // One limit per address for the whole API; routes that check a secret add stricter ones.
-  // With REDIS_URL the counters are shared by every instance (DESIGN.md "Scale").
+  // With REDIS_URL the counters are shared by every instance (docs/architecture.md).
   await app.register(rateLimit, {
     global: true,
     max: options.rateLimitMax,

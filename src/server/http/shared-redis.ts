@@ -14,7 +14,7 @@ export interface SharedRedis {
 }
 
 /**
- * The Redis that instances share for rate-limit counters (REDIS_URL, DESIGN.md "Scale"). It is a
+ * The Redis that instances share for rate-limit counters (REDIS_URL, docs/architecture.md). It is a
  * convenience, not a dependency the API cannot serve without (docs/decisions/033-faults.md):
  * - commands fail at once while it is away (no offline queue, no per-command retries), so the
  *   rate limit, which skips on error, lets requests through instead of holding them;

@@ -1,18 +1,37 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { envelope } from '#shared/envelope';
-import { MESSAGES } from '#shared/messages';
+import { ERROR_CODES, MESSAGES } from '#shared/messages';
+import { escapeHtml } from './escape-html.ts';
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+
+/**
+ * Pages whose address carries a secret (§2: the invoice list's client token, the reset link,
+ * the invoice notice; tokens in the query of e.login and the e-mail notice): never stored by the
+ * browser (docs/decisions/012-invoice-tokens.md). Every other page may be kept and revalidated.
+ */
+const SECRET_IN_PATH = /^\/(cliente\/[^/]+\/fatura|fatura\/faturaEmitida\/|login\/recuperar_token\/)/;
+const pageCacheControl = (url: string) =>
+  url.includes('?') || SECRET_IN_PATH.test(url) ? 'no-store' : 'private, no-cache';
+
+/**
+ * index.html, filled per request, compressed here: it leaves through the not-found handler,
+ * which @fastify/compress does not reach (it hooks routes).
+ */
+function compressPage(html: string, acceptEncoding: string | undefined): { body: Buffer | string; encoding: string | null } {
+  const encoding = acceptEncoding ? encodings.negotiate(acceptEncoding) : null;
+  if (encoding === 'br') {
+    return { body: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding };
+  }
+  if (encoding === 'gzip') return { body: gzipSync(html), encoding };
+  return { body: html, encoding: null };
+}
 
 export interface SpaOptions {
   /** The Vite build output (dist/client); absent in API tests, where only /api is served. */
@@ -25,6 +44,8 @@ export interface SpaOptions {
  * Serves the built SPA: hashed assets with long caching, and index.html for every other GET so
  * the client router can show its screens, its not-found page included. index.html is filled per
  * request with the session's CSRF token (the `csrf-token` meta tag of §7) and the provider name.
+ * Files go out as the build compressed them (.br, .gz beside each, scripts/compress-assets.mjs);
+ * docs/decisions/061-compression-and-caching.md.
  */
 export async function registerSpa(app: FastifyInstance, options: SpaOptions): Promise<void> {
   const clientDir = options.clientDir;
@@ -35,6 +56,7 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,
+      preCompressed: true,
       cacheControl: false,
       wildcard: false,
       // index.html only ever leaves through sendIndex, filled in.
@@ -59,12 +81,20 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
       .replace('__CSP_NONCE__', escapeHtml(reply.cspNonce?.style ?? ''))
       .replaceAll('__PROVIDER_NAME__', escapeHtml(options.providerName))
       .replaceAll('__CONTACT_EMAIL__', escapeHtml(options.contactEmail ?? ''));
-    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
+    const page = compressPage(html, request.headers['accept-encoding']);
+    if (page.encoding) reply.header('Content-Encoding', page.encoding);
+    // Revalidated on every visit (a new deploy's asset names are in it); private: it carries the
+    // session's CSRF token, so no shared cache keeps it.
+    return reply
+      .header('Cache-Control', pageCacheControl(request.url))
+      .header('Vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8')
+      .send(page.body);
   };
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (isPage) return sendIndex(request, reply);
-    return reply.status(404).send(envelope(null, { status: 404, message: MESSAGES.apiNotFound }));
+    return reply.status(404).send(envelope(null, { status: 404, message: MESSAGES.apiNotFound, code: ERROR_CODES.notFound }));
   });
 }

@@ -4,7 +4,7 @@ import { createUser, signedInAgent } from '../../../tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 
 /**
- * Issue 12 item 12: a control character in any text input (query or body) is a 422 with a pt-BR
+ * A control character in any text input (query or body) is a 422 with a pt-BR
  * field message, never a 500 from the database; a malformed escape gets the envelope, never
  * Fastify's own body that echoes the path (an invoice token may be in it).
  */
@@ -69,13 +69,14 @@ describe('malformed percent-escapes', () => {
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     const body = response.json<Record<string, unknown>>();
-    expect(Object.keys(body).sort()).toEqual(['data', 'errors', 'message', 'status', 'warnings']);
+    expect(Object.keys(body).sort()).toEqual(['code', 'data', 'errors', 'message', 'status', 'warnings']);
     expect(response.body).not.toContain(token);
   });
 
   it('a malformed escape in the query is the envelope too', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/gl_cidade?q=%ff' });
     expect(response.statusCode).toBeLessThan(500);
+    // The query is read without its bad escape and answered like any other: no error, no code.
     expect(Object.keys(response.json<Record<string, unknown>>()).sort()).toEqual(['data', 'errors', 'message', 'status', 'warnings']);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 
 /**
- * Issue 12 item 13: behind TRUST_PROXY the client address is taken from X-Forwarded-For only as
+ * Behind TRUST_PROXY the client address is taken from X-Forwarded-For only as
  * far as the configured proxies go, so a client cannot pick its own rate-limit bucket by
  * writing addresses of its choice in front of the one its proxy appends.
  */

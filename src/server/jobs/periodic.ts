@@ -1,5 +1,5 @@
 /**
- * Runs a background job every `intervalMs` in this instance (DESIGN.md "Background work"): one
+ * Runs a background job every `intervalMs` in this instance (docs/architecture.md): one
  * run at a time, the next timed from the end of the last, errors logged and the loop kept. The
  * timer never keeps the process alive by itself; shutdown calls stop(), which waits for the run
  * in progress. An interval of 0 never runs (tests call the job themselves).

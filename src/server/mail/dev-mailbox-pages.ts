@@ -1,14 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdSchema } from '#shared/schemas/acesso';
 import type { Database } from '../db/database.ts';
-import { glEmailSaida } from '../db/schema.ts';
+import { findMail, listRecentMails } from './dev-mailbox-queries.ts';
 import { requireLoopback } from './dev-mailbox-routes.ts';
-import { escapeHtml } from './templates.ts';
-
-const LIST_LIMIT = 100;
+import { escapeHtml } from '../http/escape-html.ts';
 
 /**
  * These pages are plain server HTML (no SPA code), so they get a CSP of their own: inline styles
@@ -65,17 +62,7 @@ export const devMailboxPages: FastifyPluginCallbackZod<{ db: Database }> = (app,
   const params = { params: z.object({ id: IdSchema }) };
 
   app.get('/dev/caixa-postal', { preValidation: requireLoopback }, async (_request, reply) => {
-    const rows = await db
-      .select({
-        id: glEmailSaida.id,
-        destinatario: glEmailSaida.destinatario,
-        assunto: glEmailSaida.assunto,
-        situacao: glEmailSaida.situacao,
-        datahora_criado: glEmailSaida.datahora_criado,
-      })
-      .from(glEmailSaida)
-      .orderBy(desc(glEmailSaida.id))
-      .limit(LIST_LIMIT);
+    const rows = await listRecentMails(db);
     const lines = rows
       .map(
         (row) => `<tr><td>${when.format(row.datahora_criado)}</td><td>${escapeHtml(row.destinatario)}</td>
@@ -101,7 +88,7 @@ ${
     '/dev/caixa-postal/:id',
     { schema: params, preValidation: requireLoopback },
     async (request, reply) => {
-      const [row] = await db.select().from(glEmailSaida).where(eq(glEmailSaida.id, request.params.id));
+      const row = await findMail(db, request.params.id);
       if (!row) {
         return send(reply.status(404), page('Mensagem não encontrada', '<h1>Mensagem não encontrada</h1><p><a href="/dev/caixa-postal">Voltar</a></p>'));
       }
@@ -125,10 +112,7 @@ ${
     '/dev/caixa-postal/:id/html',
     { schema: params, preValidation: requireLoopback },
     async (request, reply) => {
-      const [row] = await db
-        .select({ corpo_html: glEmailSaida.corpo_html })
-        .from(glEmailSaida)
-        .where(eq(glEmailSaida.id, request.params.id));
+      const row = await findMail(db, request.params.id);
       if (!row) return send(reply.status(404), page('Mensagem não encontrada', '<h1>Mensagem não encontrada</h1>'));
       return send(reply, row.corpo_html);
     },

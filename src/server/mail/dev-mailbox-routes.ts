@@ -1,14 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdSchema } from '#shared/schemas/acesso';
 import { envelope } from '#shared/envelope';
 import type { Database } from '../db/database.ts';
-import { glEmailSaida } from '../db/schema.ts';
+import { findMail, listRecentMails } from './dev-mailbox-queries.ts';
 import { forbidden, notFound } from '../errors.ts';
-
-const LIST_LIMIT = 100;
 
 const isLoopback = (address: string | undefined) =>
   !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
@@ -34,17 +31,7 @@ const iso = (value: Date | null) => value?.toISOString() ?? null;
  */
 export const devMailboxRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
   app.get('/dev/caixa-postal', { preValidation: requireLoopback }, async (_request, reply) => {
-    const rows = await db
-      .select({
-        id: glEmailSaida.id,
-        destinatario: glEmailSaida.destinatario,
-        assunto: glEmailSaida.assunto,
-        situacao: glEmailSaida.situacao,
-        datahora_criado: glEmailSaida.datahora_criado,
-      })
-      .from(glEmailSaida)
-      .orderBy(desc(glEmailSaida.id))
-      .limit(LIST_LIMIT);
+    const rows = await listRecentMails(db);
     void reply.header('cache-control', 'no-store');
     return envelope(rows.map((row) => ({ ...row, datahora_criado: iso(row.datahora_criado) })));
   });
@@ -56,7 +43,7 @@ export const devMailboxRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app
       preValidation: requireLoopback,
     },
     async (request, reply) => {
-      const [row] = await db.select().from(glEmailSaida).where(eq(glEmailSaida.id, request.params.id));
+      const row = await findMail(db, request.params.id);
       if (!row) throw notFound('Mensagem não encontrada.');
       void reply.header('cache-control', 'no-store');
       return envelope({

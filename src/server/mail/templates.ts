@@ -1,3 +1,5 @@
+import { escapeHtml } from '../http/escape-html.ts';
+
 /**
  * pt-BR e-mails, each as HTML (values escaped, inline styles: mail clients ignore <style>) and
  * plain text. Every builder returns what enqueueMail needs besides the recipient.
@@ -7,16 +9,6 @@ export interface MailContent {
   html: string;
   text: string;
 }
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 
 /** A table layout, the one most mail clients render alike. `body` is already-escaped HTML. */
 function layout(providerName: string, title: string, body: string): string {
@@ -147,7 +139,12 @@ ${textFooter(values.providerName)}`;
 }
 
 /** A change to how the account is protected, told to its owner (docs/decisions/011-two-factor.md). */
-export type SecurityChange = 'twofa_ativado' | 'twofa_desativado' | 'chaves_geradas';
+export type SecurityChange =
+  | 'twofa_ativado'
+  | 'twofa_desativado'
+  | 'chaves_geradas'
+  | 'chave_acesso_adicionada'
+  | 'chave_acesso_removida';
 
 const SECURITY_CHANGES: Record<SecurityChange, { subject: string; what: string }> = {
   twofa_ativado: {
@@ -161,6 +158,15 @@ const SECURITY_CHANGES: Record<SecurityChange, { subject: string; what: string }
   chaves_geradas: {
     subject: 'Novas chaves de recuperação geradas',
     what: 'novas chaves de recuperação do 2FA foram geradas na sua conta; as anteriores deixaram de funcionar',
+  },
+  // Passkeys (docs/decisions/072-passkeys.md).
+  chave_acesso_adicionada: {
+    subject: 'Nova chave de acesso registrada',
+    what: 'uma nova chave de acesso (passkey) foi registrada na sua conta e já pode ser usada para entrar',
+  },
+  chave_acesso_removida: {
+    subject: 'Chave de acesso removida',
+    what: 'uma chave de acesso (passkey) foi removida da sua conta',
   },
 };
 
@@ -196,6 +202,63 @@ Se foi você, nada mais é preciso.
 ${warning}
 
 Gerenciar 2FA: ${values.manageUrl}
+
+${textFooter(values.providerName)}`;
+  return { subject, html, text };
+}
+
+/**
+ * A sign-in from a browser the person never signed in with (decision 071): when, which browser, from which address,
+ * and where to end that session or change the password.
+ */
+export function newBrowserMail(values: {
+  providerName: string;
+  nome: string;
+  quando: Date;
+  navegador: string | null;
+  sistema: string | null;
+  ip: string;
+  /** 'Sessões ativas' of the 'Segurança' screen. */
+  sessionsUrl: string;
+  /** Meus dados, whose 'Alterar senha' section changes it. */
+  passwordUrl: string;
+}): MailContent {
+  const subject = `Novo acesso à sua conta - ${values.providerName}`;
+  const quando = `${quandoFormat.format(values.quando)} (horário de Brasília)`;
+  const navegador = `${values.navegador ?? 'Navegador desconhecido'} em ${values.sistema ?? 'sistema desconhecido'}`;
+  const details: [string, string][] = [
+    ['Quando', quando],
+    ['Navegador', navegador],
+    ['Endereço IP', values.ip],
+  ];
+  const notYou =
+    'Se não foi você, encerre essa sessão em "Sessões ativas" e altere sua senha imediatamente. Se não conseguir entrar, use "Esqueci minha senha" na tela de login.';
+  const html = layout(
+    values.providerName,
+    subject,
+    [
+      paragraph(`Olá, ${escapeHtml(values.nome)}.`),
+      paragraph(`Sua conta em ${escapeHtml(values.providerName)} foi acessada de um navegador que você ainda não tinha usado:`),
+      `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;background:#f4f5f7;border-radius:4px;">
+${details.map(([label, value]) => `<tr><td style="padding:8px 16px;">${label}</td><td style="padding:8px 16px;font-weight:bold;">${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>`,
+      paragraph('Se foi você, nada mais é preciso.'),
+      paragraph(escapeHtml(notYou)),
+      button(values.sessionsUrl, 'Ver sessões ativas'),
+      paragraph(`Alterar a senha: <a href="${escapeHtml(values.passwordUrl)}">${escapeHtml(values.passwordUrl)}</a>`),
+    ].join('\n'),
+  );
+  const text = `Olá, ${values.nome}.
+
+Sua conta em ${values.providerName} foi acessada de um navegador que você ainda não tinha usado:
+
+${details.map(([label, value]) => `${label}: ${value}`).join('\n')}
+
+Se foi você, nada mais é preciso.
+${notYou}
+
+Sessões ativas: ${values.sessionsUrl}
+Alterar a senha: ${values.passwordUrl}
 
 ${textFooter(values.providerName)}`;
   return { subject, html, text };

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { OutgoingMail } from './outbox.ts';
 
 /** A message as the worker hands it over: with the outbox row it comes from. */
-export interface OutboxMail extends OutgoingMail {
+interface OutboxMail extends OutgoingMail {
   /** gl_email_saida.id and datahora_criado: what makes the Message-ID. */
   outbox?: { id: number; createdAt: Date };
 }
@@ -19,10 +19,10 @@ export interface MailTransport {
 /**
  * The Message-ID of an outbox row (RFC 5322 §3.6.4), the same at every attempt: if an instance dies
  * between the SMTP server's acceptance and marking the row sent, the second copy carries the same
- * id, which mail servers and clients use to recognise (and many to drop) a duplicate (issue 13).
+ * id, which mail servers and clients use to recognise (and many to drop) a duplicate (decision 033).
  * The creation time keeps ids of two databases apart; the domain is the sender's.
  */
-export function outboxMessageId(outbox: { id: number; createdAt: Date }, from: string): string {
+function outboxMessageId(outbox: { id: number; createdAt: Date }, from: string): string {
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
   return `<portal-email-${outbox.id}.${outbox.createdAt.getTime()}@${domain}>`;
 }
@@ -44,7 +44,7 @@ export function isSmtpUnavailable(error: unknown): boolean {
 /**
  * SMTP through nodemailer. The timeouts keep one attempt well inside the worker's lease (worker.ts),
  * so a hanging server cannot make two instances send the same message. One pooled connection
- * carries message after message while the queue drains (issue 13: throughput).
+ * carries message after message while the queue drains (decision 033: throughput).
  */
 export function createSmtpTransport(url: string, from: string): MailTransport {
   // Built as an SMTPPool: createTransport({ url, ... }) reads the URL alone and would silently
@@ -73,7 +73,7 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
  * Development mailbox: nothing leaves the machine. The worker marks the message 'enviado' and it
  * stays readable in gl_email_saida, shown by GET /api/dev/caixa-postal (dev-mailbox-routes.ts).
  */
-export function createDevMailboxTransport(): MailTransport {
+function createDevMailboxTransport(): MailTransport {
   return { kind: 'dev-mailbox', send: () => Promise.resolve(), close: () => undefined };
 }
 

@@ -176,7 +176,7 @@ describe('mail outbox worker', () => {
     expect(rows.every((found) => found.situacao === 'enviado' && found.tentativas === 1)).toBe(true);
   });
 
-  // Issue 13 items 6 and 8.
+  // Decision 033: one message per outbox row, and throughput while the queue drains.
   it('gives every outbox row a stable Message-ID, so a second copy of it is recognisable', async () => {
     const mail = message('message-id');
     const id = await database.db.transaction((tx) => enqueueMail(tx, mail));

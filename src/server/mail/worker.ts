@@ -6,9 +6,9 @@ import { runPeriodically } from '../jobs/periodic.ts';
 import { isSmtpUnavailable, type MailTransport } from './transport.ts';
 
 /** Messages claimed at a time; a run claims batch after batch while due messages remain. */
-export const MAIL_BATCH_SIZE = 10;
+const MAIL_BATCH_SIZE = 10;
 /** A claimed message is hidden from other instances this long; a crash frees it afterwards. */
-export const MAIL_LEASE_MS = 2 * 60_000;
+const MAIL_LEASE_MS = 2 * 60_000;
 /** Stop sending a batch this long before its lease ends: the rest is handed back. */
 const LEASE_MARGIN_MS = 45_000;
 /** After this many failed attempts a message is 'falhou' and no longer retried. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInAgent } from '../../../tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { glSessao } from '../db/schema.ts';
-import { findSession } from './session-store.ts';
+import { createSession, findSession } from './session-store.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,6 +46,45 @@ describe('session lifetimes (security review item 7, decision 002)', () => {
     expect(record?.expiresAt.getTime()).toBe(created.getTime() + 168 * HOUR);
     const [row] = await t.db.select().from(glSessao).where(eq(glSessao.id, id));
     expect(row?.datahora_expira.getTime()).toBe(created.getTime() + 168 * HOUR);
+  });
+
+  it('writes last-seen at most once a minute, and the idle expiry is never off by more than that minute', async () => {
+    const user = await createUser(t.db);
+    const t0 = new Date(Date.now() - 10 * 60_000);
+    const session = await createSession(t.db, { usuarioId: user.id }, lifetime, t0);
+    const rowOf = async () => (await t.db.select().from(glSessao).where(eq(glSessao.id, session.id)))[0];
+
+    // Used every 10 s for 5 minutes: a write per minute at most, not one per use.
+    let lastUse = t0;
+    let writes = 0;
+    let lastWritten = (await rowOf())?.datahora_ultimo_acesso.getTime();
+    for (let second = 10; second <= 300; second += 10) {
+      lastUse = new Date(t0.getTime() + second * 1000);
+      expect(await findSession(t.db, session.cookieValue, lifetime, lastUse)).not.toBeNull();
+      const written = (await rowOf())?.datahora_ultimo_acesso.getTime();
+      if (written !== lastWritten) writes++;
+      lastWritten = written;
+    }
+    expect(writes).toBe(5);
+    const expiresAt = (await rowOf())?.datahora_expira.getTime() ?? 0;
+    // The idle expiry counts from a use at most a minute before the last one.
+    expect(expiresAt).toBeGreaterThan(lastUse.getTime() + 12 * HOUR - 60_000);
+    expect(expiresAt).toBeLessThanOrEqual(lastUse.getTime() + 12 * HOUR);
+    const at = (ms: number) => findSession(t.db, session.cookieValue, lifetime, new Date(ms));
+    expect(await at(lastUse.getTime() + 12 * HOUR + 1)).toBeNull();
+    // (A use, which writes: checked last.)
+    expect(await at(lastUse.getTime() + 12 * HOUR - 60_000)).not.toBeNull();
+  });
+
+  it('answers GET /api/sessao/web without writing the session row within the minute', async () => {
+    const user = await createUser(t.db);
+    const agent = await signedInAgent(t, user.id);
+    const id = agent.sessionId ?? '';
+    const seen = new Date(Date.now() - 30_000);
+    await t.db.update(glSessao).set({ datahora_ultimo_acesso: seen }).where(eq(glSessao.id, id));
+    for (let index = 0; index < 3; index++) expect((await agent.get('/api/sessao/web')).body.status).toBe(200);
+    const [row] = await t.db.select().from(glSessao).where(eq(glSessao.id, id));
+    expect(row?.datahora_ultimo_acesso.getTime()).toBe(seen.getTime());
   });
 
   it('is configurable, and refuses a value out of range at start', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '#shared/messages';
+import { ERROR_CODES, MESSAGES } from '#shared/messages';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import {
@@ -12,6 +12,7 @@ import {
   updateSessionContext,
   type SessionContext,
   type SessionLifetime,
+  type SessionLookupExtra,
   type SessionRecord,
 } from './session-store.ts';
 import { hashToken, hmac, randomToken, safeEqual } from './tokens.ts';
@@ -19,7 +20,7 @@ import { hashToken, hmac, randomToken, safeEqual } from './tokens.ts';
 export const SESSION_COOKIE = 'portal_sessao';
 /** Names from §7: the client echoes the XSRF-TOKEN cookie in the X-XSRF-TOKEN header. */
 export const CSRF_COOKIE = 'XSRF-TOKEN';
-export const CSRF_HEADER = 'x-xsrf-token';
+const CSRF_HEADER = 'x-xsrf-token';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -45,7 +46,7 @@ function handoffToken(secret: string, sessionId: string, tokenHash: string): str
  * hash is stored). The CSRF token is an HMAC of the cookie value, so it is bound to the session,
  * changes when the session does (sign-in, sign-out) and needs no storage for anonymous visitors.
  */
-export class RequestSession {
+class RequestSession {
   record: SessionRecord | null = null;
 
   constructor(
@@ -103,7 +104,7 @@ export class RequestSession {
    * counts as freshly proven from now.
    */
   async renewAfterProof(now = new Date()): Promise<void> {
-    if (!this.record) throw new AppError(401, MESSAGES.notLoggedIn, 'unauthorized');
+    if (!this.record) throw new AppError(401, MESSAGES.notLoggedIn, ERROR_CODES.notLoggedIn);
     const created = await renewSession(
       this.options.db,
       this.record,
@@ -133,7 +134,7 @@ export class RequestSession {
   }
 
   async setContext(context: { clienteId?: number | null; produtoId?: number | null }): Promise<void> {
-    if (!this.record) throw new AppError(401, MESSAGES.notLoggedIn, 'unauthorized');
+    if (!this.record) throw new AppError(401, MESSAGES.notLoggedIn, ERROR_CODES.notLoggedIn);
     await updateSessionContext(this.options.db, this.record.id, context);
     if (context.clienteId !== undefined) this.record.clienteId = context.clienteId;
     if (context.produtoId !== undefined) this.record.produtoId = context.produtoId;
@@ -165,12 +166,14 @@ declare module 'fastify' {
      * session and the CSRF check like every /api route.
      */
     api?: boolean;
+    /** More fields the route reads in the session's own query (session-store.ts). */
+    sessionLookup?: SessionLookupExtra;
   }
 }
 
 /**
  * /api/* and the few API routes the specification places outside it, by the matched route, not
- * the URL: '/%61pi/...' reaches an /api route too (http/canonical-path.ts, issue 12 item 5).
+ * the URL: '/%61pi/...' reaches an /api route too (http/canonical-path.ts, docs/security.md).
  */
 export function isApiRequest(request: FastifyRequest): boolean {
   return request.routeOptions.url?.startsWith('/api/') === true || request.routeOptions.config?.api === true;
@@ -190,9 +193,9 @@ export function registerSessions(app: FastifyInstance, options: SessionOptions):
     if (UNSAFE_METHODS.has(request.method)) {
       const header = request.headers[CSRF_HEADER];
       if (typeof header !== 'string' || !existing || !safeEqual(header, session.csrfToken)) {
-        throw new AppError(403, MESSAGES.csrfInvalid, 'csrf');
+        throw new AppError(403, MESSAGES.csrfInvalid, ERROR_CODES.csrf);
       }
     }
-    session.record = await findSession(options.db, existing, options);
+    session.record = await findSession(options.db, existing, options, new Date(), request.routeOptions.config.sessionLookup);
   });
 }

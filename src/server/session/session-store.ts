@@ -1,6 +1,6 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database.ts';
-import { glAcessoEvento, glSessao } from '../db/schema.ts';
+import { glAcessoEvento, glSessao, glUsuario } from '../db/schema.ts';
 import { hashToken, randomToken, safeEqual } from './tokens.ts';
 
 export interface SessionRecord {
@@ -14,6 +14,31 @@ export interface SessionRecord {
   lastSeenAt: Date;
   /** When the session last proved its user (sign-in with every factor asked, or step-up). */
   reauthenticatedAt: Date | null;
+  /**
+   * The signed-in person as the session lookup read them, in the same query: what
+   * the guards and GET /api/sessao/web decide by. Absent on a session started in this request.
+   */
+  user?: SessionUser;
+  /** What the route asked to read with the session (SessionLookupExtra), by its names. */
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * More columns a route reads in the same query as its session (GET /api/sessao/web
+ * answers from one query), each an SQL expression that may refer to gl_sessao's columns. `name`
+ * names the prepared statement, one per distinct set of fields.
+ */
+export interface SessionLookupExtra {
+  name: string;
+  fields: Record<string, SQL>;
+}
+
+interface SessionUser {
+  nome: string;
+  /** Staff level (§6); null for customers. */
+  nivel: number | null;
+  ativo: boolean;
+  senhaRevalidar: boolean;
 }
 
 /** Idle and absolute lifetimes (docs/decisions/002-sessions-and-csrf.md). */
@@ -36,8 +61,12 @@ export interface SessionContext {
   createdAt?: Date;
 }
 
-/** A session row's sliding expiry is pushed forward at most this often, to spare writes. */
-const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+/**
+ * A session row's last-seen time and sliding expiry are written at most this often, not on every
+ * request: the idle expiry then counts from a use at most this long before the last
+ * one, so a session may end up to this much early, never late.
+ */
+const TOUCH_INTERVAL_MS = 60 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -87,29 +116,76 @@ export async function createSession(
   return { id: row.id, token, tokenHash, cookieValue: `${row.id}.${token}`, expiresAt };
 }
 
+type Lookup = ReturnType<typeof prepareLookup>;
+
+/** The lookup as a prepared statement: on PostgreSQL each connection plans it once. */
+function prepareLookup(db: Queryable, extra: SessionLookupExtra | undefined) {
+  return db
+    .select({
+      id: glSessao.id,
+      token_hash: glSessao.token_hash,
+      gl_usuario_id: glSessao.gl_usuario_id,
+      gl_cliente_id: glSessao.gl_cliente_id,
+      gl_produto_id: glSessao.gl_produto_id,
+      datahora_criado: glSessao.datahora_criado,
+      datahora_expira: glSessao.datahora_expira,
+      datahora_ultimo_acesso: glSessao.datahora_ultimo_acesso,
+      datahora_reautenticado: glSessao.datahora_reautenticado,
+      usuario_nome: glUsuario.nome,
+      usuario_nivel: glUsuario.nivel,
+      usuario_ativo: glUsuario.ativo,
+      usuario_senha_revalidar: glUsuario.senha_revalidar,
+      ...(extra && { extra: sql<Record<string, unknown>>`json_build_object(${sql.join(
+        Object.entries(extra.fields).map(([name, field]) => sql`${name}::text, ${field}`),
+        sql`, `,
+      )})` }),
+    })
+    .from(glSessao)
+    .innerJoin(glUsuario, eq(glUsuario.id, glSessao.gl_usuario_id))
+    .where(
+      and(
+        eq(glSessao.id, sql.placeholder('id')),
+        gt(glSessao.datahora_expira, sql.placeholder('now')),
+        // Rows written before the absolute limit existed, or under a longer one, end too.
+        gt(glSessao.datahora_criado, sql.placeholder('createdAfter')),
+      ),
+    )
+    .prepare(extra ? `session_lookup_${extra.name}` : 'session_lookup');
+}
+
+/** Prepared lookups per database handle (a transaction gets its own, unprepared). */
+const lookups = new WeakMap<Queryable, Map<string, Lookup>>();
+
+function lookupFor(db: Queryable, extra: SessionLookupExtra | undefined): Lookup {
+  let byName = lookups.get(db);
+  if (!byName) lookups.set(db, (byName = new Map<string, Lookup>()));
+  const key = extra?.name ?? '';
+  let lookup = byName.get(key);
+  if (!lookup) byName.set(key, (lookup = prepareLookup(db, extra)));
+  return lookup;
+}
+
 /**
- * The valid session a cookie names, or null; slides its idle expiry forward when due, never past
- * the absolute end.
+ * The valid session a cookie names, with its user (and the route's extra fields), in one query,
+ * or null; slides its idle expiry forward when due (at most once per TOUCH_INTERVAL_MS), never
+ * past the absolute end.
  */
 export async function findSession(
   db: Queryable,
   cookieValue: string | undefined,
   lifetime: SessionLifetime,
   now = new Date(),
+  extra?: SessionLookupExtra,
 ): Promise<SessionRecord | null> {
   const parsed = parseSessionCookie(cookieValue);
   if (!parsed) return null;
-  const [row] = await db
-    .select()
-    .from(glSessao)
-    .where(
-      and(
-        eq(glSessao.id, parsed.id),
-        gt(glSessao.datahora_expira, now),
-        // Rows written before the absolute limit existed, or under a longer one, end too.
-        gt(glSessao.datahora_criado, new Date(now.getTime() - lifetime.absoluteTtlMs)),
-      ),
-    );
+  const [row] = await lookupFor(db, extra).execute({
+    id: parsed.id,
+    // Dates as the driver writes timestamptz parameters (a prepared statement skips the
+    // column's own mapping).
+    now: now.toISOString(),
+    createdAfter: new Date(now.getTime() - lifetime.absoluteTtlMs).toISOString(),
+  });
   if (!row || !safeEqual(row.token_hash, hashToken(parsed.token))) return null;
   const record: SessionRecord = {
     id: row.id,
@@ -120,8 +196,15 @@ export async function findSession(
     expiresAt: row.datahora_expira,
     lastSeenAt: row.datahora_ultimo_acesso,
     reauthenticatedAt: row.datahora_reautenticado,
+    user: {
+      nome: row.usuario_nome,
+      nivel: row.usuario_nivel,
+      ativo: row.usuario_ativo,
+      senhaRevalidar: row.usuario_senha_revalidar,
+    },
+    ...('extra' in row && { extra: row.extra }),
   };
-  if (now.getTime() - row.datahora_ultimo_acesso.getTime() > TOUCH_INTERVAL_MS) {
+  if (now.getTime() - row.datahora_ultimo_acesso.getTime() >= TOUCH_INTERVAL_MS) {
     record.expiresAt = slidExpiry(row.datahora_criado, now, lifetime);
     record.lastSeenAt = now;
     await db
@@ -216,8 +299,4 @@ export async function deleteUserSessions(
         ? and(eq(glSessao.gl_usuario_id, usuarioId), ne(glSessao.id, except))
         : eq(glSessao.gl_usuario_id, usuarioId),
     );
-}
-
-export async function deleteExpiredSessions(db: Queryable, now = new Date()): Promise<void> {
-  await db.delete(glSessao).where(lt(glSessao.datahora_expira, now));
 }

@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 export interface PutMeta {
   /** MIME type (an object store keeps it with the object; the local disk does not need it). */
   contentType: string;
-  /** Refuse content larger than this many bytes, counted while it streams (DESIGN.md "Uploads"). */
+  /** Refuse content larger than this many bytes, counted while it streams (decision 013). */
   maxBytes?: number;
 }
 

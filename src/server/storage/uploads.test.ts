@@ -92,7 +92,7 @@ describe('storeUpload', () => {
     expect((await storedFiles()).length).toBe(files);
   });
 
-  it('names the stored file with the extension of the type read from the content, not the one sent (issue 12 item 14)', async () => {
+  it('names the stored file with the extension of the type read from the content, not the one sent (decision 013)', async () => {
     const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(200)]);
     const response = await upload([
       { name: 'fatura.html', content: PNG },

@@ -6,14 +6,14 @@ import { storeArquivo, type Arquivo } from './arquivo-service.ts';
 import { FileTooLargeError, type FileStorage } from './file-storage.ts';
 
 /**
- * Uploads received from a person (DESIGN.md "Uploads"): the type is read from the content's first
+ * Uploads received from a person (decision 013): the type is read from the content's first
  * bytes, never from the name or the browser's MIME type; the size is enforced while the bytes
  * stream to storage; the storage key is generated, and the name kept for downloads takes the
  * extension of the content's type (docs/decisions/013-file-storage.md).
  */
 export type UploadKind = 'png' | 'jpeg' | 'pdf' | 'xml';
 
-export const UPLOAD_KINDS: Record<UploadKind, { mime: string; label: string; extensions: string[] }> = {
+const UPLOAD_KINDS: Record<UploadKind, { mime: string; label: string; extensions: string[] }> = {
   png: { mime: 'image/png', label: 'PNG', extensions: ['.png'] },
   jpeg: { mime: 'image/jpeg', label: 'JPEG', extensions: ['.jpg', '.jpeg', '.jpe'] },
   pdf: { mime: 'application/pdf', label: 'PDF', extensions: ['.pdf'] },
@@ -67,7 +67,7 @@ const kindList = (kinds: readonly UploadKind[]) => {
   return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} ou ${labels.at(-1)}` : (labels[0] ?? '');
 };
 
-export const uploadMessages = {
+const uploadMessages = {
   wrongType: (name: string, kinds: readonly UploadKind[]) =>
     `O arquivo "${name}" não é um ${kindList(kinds)} válido.`,
   tooLarge: (name: string, maxBytes: number) =>
@@ -76,11 +76,11 @@ export const uploadMessages = {
 
 /**
  * The name a stored file keeps for display and downloads: the sent name with the extension of
- * the kind its content is (issue 12 item 14). 'fatura.html' holding a PNG is kept as
+ * the kind its content is (decision 013). 'fatura.html' holding a PNG is kept as
  * 'fatura.png', so a download can never be opened as another type by its name; a name that
  * already ends in one of the kind's extensions ('foto.JPG') stays as it is.
  */
-export function storedName(name: string, kind: UploadKind): string {
+function storedName(name: string, kind: UploadKind): string {
   const { extensions } = UPLOAD_KINDS[kind];
   const extension = path.extname(name);
   if (extensions.includes(extension.toLowerCase())) return name;

@@ -13,7 +13,7 @@ import type { OpenPlanChange } from './plano.ts';
 
 /**
  * The largest id: ids are PostgreSQL `integer`s (int4). A larger number would reach the database
- * and fail there (22003, a 500 before issue 13); it is refused as malformed instead.
+ * and fail there (22003, a 500 before decision 033); it is refused as malformed instead.
  */
 export const ID_MAX = 2_147_483_647;
 
@@ -27,7 +27,7 @@ export const IdSchema = z.coerce
 /** An opaque token of ours (base64url, 43 characters for 256 bits). */
 export const TokenSchema = z.string({ error: REQUIRED_MESSAGE }).min(1, { error: REQUIRED_MESSAGE }).max(200);
 
-/** The captcha answer; its field keeps the specification's name `recaptcha` (DESIGN.md). */
+/** The captcha answer; its field keeps the specification's name `recaptcha` (decision 014). */
 export const CaptchaSchema = z.string().max(8000).optional();
 
 /**
@@ -66,12 +66,10 @@ export interface TwofaCheckResponse {
   twofa_isTrustedDevice: boolean;
 }
 
-/** An event (evento id and token) as the query string and payloads carry it (§3). */
+/** An event (evento id and token) as the query string and payloads carry it (§3); the body of §7 POST /api/acesso/evento_getInfo. */
 export const EventRefSchema = z.object({ evento_id: IdSchema, evento_token: TokenSchema });
 export type EventRef = z.input<typeof EventRefSchema>;
 
-/** §7 POST /api/acesso/evento_getInfo. */
-export const EventInfoRequestSchema = EventRefSchema;
 
 /**
  * §7 POST acesso/login_evento: password confirmation for an event login (e.login screen).

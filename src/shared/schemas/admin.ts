@@ -290,6 +290,7 @@ export const ADMIN_MESSAGES = {
   tokenRotated: 'Novo link de faturas gerado; o anterior deixou de funcionar.',
   twofaReset: '2FA desativado para este usuário; ele poderá ativá-lo de novo no próximo login.',
   passwordReset: 'No próximo login este usuário terá de criar uma nova senha.',
+  sessionsEnded: 'Todas as sessões deste usuário foram encerradas.',
   levelChanged: 'Nível de acesso alterado.',
   strongerUser: 'Você não pode alterar um usuário com nível igual ou mais forte que o seu.',
   textTooLong: maxLengthMessage(TEXT_MAX),

@@ -135,6 +135,14 @@ export const RecoverTokenRequestSchema = z.object({
 });
 export type RecoverTokenRequest = z.input<typeof RecoverTokenRequestSchema>;
 
+/**
+ * POST /api/acesso/recuperar_token/verificar (ours, docs/decisions/050): whether the e-mailed
+ * link can still set a password, asked when its page opens. 200 when it can; the 404 of
+ * recuperar_token when it cannot.
+ */
+export const RecoverTokenCheckRequestSchema = z.object({ token: TokenSchema });
+export type RecoverTokenCheckRequest = z.input<typeof RecoverTokenCheckRequestSchema>;
+
 export { CurrentPasswordSchema };
 
 /** Texts of the account calls. */

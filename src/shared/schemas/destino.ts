@@ -5,20 +5,16 @@
  */
 import { z } from 'zod';
 import { text } from '../fields.ts';
+import { parseHttpUrl } from '../urls.ts';
 
 export const DESTINATION_PATH = '/api/gl_produto/destino';
 
-export const DESTINATION_INVALID_MESSAGE = 'Informe um endereço http ou https.';
+const DESTINATION_INVALID_MESSAGE = 'Informe um endereço http ou https.';
 
 /** The origin of an absolute http(s) URL, or null. */
 export function httpOrigin(value: string): string | null {
   if (!/^https?:\/\//i.test(value)) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
-  } catch {
-    return null;
-  }
+  return parseHttpUrl(value)?.origin ?? null;
 }
 
 /** GET /api/gl_produto/destino?origem=…: outputs the normalised origin. */

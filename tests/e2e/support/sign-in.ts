@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect } from '../fixtures.ts';
 
 /** The demo users' password (src/server/db/demo-seed.ts). */
-export const DEMO_PASSWORD = 'demo1234';
+const DEMO_PASSWORD = 'demo1234';
 
 /** Fills and submits the login of product 1 like a person: e-mail, leave the field, password. */
 export async function submitSignIn(page: Page, email: string, senha: string = DEMO_PASSWORD): Promise<void> {

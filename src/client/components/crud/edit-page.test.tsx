@@ -25,10 +25,18 @@ afterEach(() => {
 });
 
 function Where() {
-  return <output aria-label="endereço">{useLocation().pathname}</output>;
+  const location = useLocation();
+  return <output aria-label="endereço">{`${location.pathname}${location.search}`}</output>;
 }
 
-function setup(overrides: Partial<CrudEditProps<typeof Schema, Row>> = {}, id: number | null = 7) {
+/** The edit page as a list opens it: with the list's page and search to return to. */
+const FROM_LIST = { pathname: '/editar', state: { back: { path: '/lista?page=3&q=casa', state: null } } };
+
+function setup(
+  overrides: Partial<CrudEditProps<typeof Schema, Row>> = {},
+  id: number | null = 7,
+  entry: string | typeof FROM_LIST = '/editar',
+) {
   const props: CrudEditProps<typeof Schema, Row> = {
     base: BASE,
     id,
@@ -45,7 +53,7 @@ function setup(overrides: Partial<CrudEditProps<typeof Schema, Row>> = {}, id: n
       { path: '/editar', element: <><CrudEdit {...props} /><Where /></> },
       { path: '/lista', element: <Where /> },
     ],
-    { initialEntries: ['/editar'] },
+    { initialEntries: [entry] },
   );
   render(
     <QueryClientProvider client={queryClient}>
@@ -185,5 +193,51 @@ describe('CrudEdit (§2 generic edit page, §4, §7)', () => {
     await waitFor(() => expect(screen.getByLabelText('endereço')).toHaveTextContent('/lista'));
     // Nothing asks for the deleted record afterwards.
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([`GET ${BASE}/7/edit`, `DELETE ${BASE}/7`]);
+  });
+
+  it('goes back after a save to the list it was opened from, with its page and search (§4)', async () => {
+    stubFetch({
+      [`GET ${BASE}/7/edit`]: () => envelopeResponse({ entity: ROW }),
+      [`PUT ${BASE}/7`]: () => envelopeResponse({ entity: ROW }, { message: 'Registro salvo.' }),
+      [`POST ${BASE}`]: () => envelopeResponse({ entity: { ...ROW, id: 9 } }, { message: 'Registro criado.' }),
+    });
+    const user = setup({}, 7, FROM_LIST);
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue('Antigo'));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.getByLabelText('endereço')).toHaveTextContent('/lista?page=3&q=casa'));
+  });
+
+  it('goes back after creating to that list too', async () => {
+    stubFetch({ [`POST ${BASE}`]: () => envelopeResponse({ entity: { ...ROW, id: 9 } }, { message: 'Registro criado.' }) });
+    const user = setup({}, null, FROM_LIST);
+    await user.type(screen.getByLabelText('Nome'), 'Novo');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.getByLabelText('endereço')).toHaveTextContent('/lista?page=3&q=casa'));
+  });
+
+  it('goes back after a delete to that list', async () => {
+    stubFetch({
+      [`GET ${BASE}/7/edit`]: () => envelopeResponse({ entity: ROW }),
+      [`DELETE ${BASE}/7`]: () => envelopeResponse(null, { message: 'Registro excluído.' }),
+    });
+    const user = setup({}, 7, FROM_LIST);
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue('Antigo'));
+    await user.click(screen.getByRole('button', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(dialog.querySelector('.btn-danger') as HTMLElement);
+    await waitFor(() => expect(screen.getByLabelText('endereço')).toHaveTextContent('/lista?page=3&q=casa'));
+  });
+
+  it("shows only 'Registro não encontrado.' and the way back for a record the server does not have", async () => {
+    stubFetch({ [`GET ${BASE}/9999/edit`]: () => envelopeResponse(null, { httpStatus: 404, message: 'Registro não encontrado.' }) });
+    const user = setup({}, 9999, FROM_LIST);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registro não encontrado.');
+    expect(screen.queryByLabelText('Nome')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Salvar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Excluir' })).toBeNull();
+    // Said once, on the page: no error notice on top of it.
+    expect(texts()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: '‹ Voltar' }));
+    await waitFor(() => expect(screen.getByLabelText('endereço')).toHaveTextContent('/lista?page=3&q=casa'));
   });
 });

@@ -2,12 +2,13 @@ import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import type { AuditBlock as Audit, EntityResponse } from '#shared/schemas/crud';
-import { apiGet, apiRequest, applyFieldErrors } from '../../lib/api-client';
+import { CRUD_MESSAGES, type AuditBlock as Audit, type EntityResponse } from '#shared/schemas/crud';
+import { ApiError, apiGet, apiRequest, applyFieldErrors } from '../../lib/api-client';
 import { notify } from '../../lib/notices';
 import { AuditBlock } from './audit-block';
+import { backFrom } from './back-to';
 import { CRUD_TEXTS, DeleteButton, DeleteDialog, RefreshButton, SaveButton } from './crud-buttons';
 import { crudListKey } from './list-page';
 
@@ -20,8 +21,22 @@ function entityOf<E>(data: unknown): E | null {
 
 export const crudEntityKey = (base: string, id: number | null) => ['crud-entity', base, id] as const;
 
+/**
+ * GET {path}: the entity, or null when the server has no such record (404). A missing record is
+ * the page's own answer ('Registro não encontrado.' and the way back), not an
+ * error notice over an empty form.
+ */
+async function loadEntity<E>(path: string, signal: AbortSignal): Promise<E | null> {
+  try {
+    return entityOf<E>(await apiGet<unknown>(path, { signal }));
+  } catch (error) {
+    if (error instanceof ApiError && error.httpStatus === 404) return null;
+    throw error;
+  }
+}
+
 /** After a save: back to the list (default), stay and reload, or go on editing the saved record. */
-export type AfterSave = 'back' | 'refresh' | 'edit';
+type AfterSave = 'back' | 'refresh' | 'edit';
 
 export interface CrudEditProps<S extends z.ZodType<FieldValues, FieldValues>, E extends Audit> {
   /** API base of the resource, e.g. '/api/admin/gl_plano'. */
@@ -40,7 +55,10 @@ export interface CrudEditProps<S extends z.ZodType<FieldValues, FieldValues>, E 
   toPayload: (values: z.output<S>, entity: E | null) => Record<string, unknown> | FormData;
   /** The fields; `entity` is null while creating. */
   children: (form: UseFormReturn<z.input<S>, unknown, z.output<S>>, entity: E | null) => ReactNode;
-  /** Where 'Voltar', a save ('back') and a delete go (§2 navBackRoute). */
+  /**
+   * Where 'Voltar', a save ('back') and a delete go (§2 navBackRoute); when the page was opened
+   * from that list, back to it with its page and search.
+   */
   navBackRoute: string;
   /** Where a new record goes after 'edit'. */
   editPath?: (id: number) => string;
@@ -67,6 +85,8 @@ export interface CrudEditProps<S extends z.ZodType<FieldValues, FieldValues>, E 
 export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extends Audit>(props: CrudEditProps<S, E>) {
   const { base, id, schema, navBackRoute, parent } = props;
   const navigate = useNavigate();
+  const back = backFrom(useLocation(), navBackRoute);
+  const goBack = () => navigate(back.path, { state: back.state });
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   // Once deleted, the record is not asked for again while the page leaves.
@@ -74,14 +94,14 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
 
   const parentQuery = useQuery({
     queryKey: parent ? crudEntityKey(parent.base, parent.id) : ['crud-entity', 'none'],
-    queryFn: async ({ signal }) => entityOf<Record<string, unknown>>(await apiGet<unknown>(`${parent!.base}/${parent!.id}/edit`, { signal })),
+    queryFn: ({ signal }) => loadEntity<Record<string, unknown>>(`${parent!.base}/${parent!.id}/edit`, signal),
     enabled: Boolean(parent),
   });
   // §2: the parent entity is loaded first when a parent id exists.
-  const parentReady = !parent || parentQuery.isSuccess;
+  const parentReady = !parent || (parentQuery.isSuccess && parentQuery.data !== null);
   const entityQuery = useQuery({
     queryKey: crudEntityKey(base, id),
-    queryFn: async ({ signal }) => entityOf<E>(await apiGet<unknown>(`${base}/${id}/edit`, { signal })),
+    queryFn: ({ signal }) => loadEntity<E>(`${base}/${id}/edit`, signal),
     enabled: id !== null && parentReady && !deleted,
   });
   const entity = id === null ? null : (entityQuery.data ?? null);
@@ -113,7 +133,7 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
       if (response.message) notify('success', response.message);
       const saved = response.data.entity;
       const after = props.afterSave ?? 'back';
-      if (after === 'back') return void navigate(navBackRoute);
+      if (after === 'back') return void goBack();
       queryClient.setQueryData(crudEntityKey(base, saved.id), saved);
       if (id === null && props.editPath) return void navigate(props.editPath(saved.id), { replace: true });
       reset(toForm(saved));
@@ -127,7 +147,7 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
       setConfirming(false);
       setDeleted(true);
       if (response.message) notify('success', response.message);
-      await navigate(navBackRoute);
+      await goBack();
       queryClient.removeQueries({ queryKey: crudEntityKey(base, id) });
       await changed();
     },
@@ -148,6 +168,26 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
 
   const loading = parentQuery.isFetching || entityQuery.isFetching || save.isPending || remove.isPending;
   const notLoaded = id !== null && !entity;
+  const missing =
+    (parent && parentQuery.isSuccess && parentQuery.data === null) ||
+    (id !== null && !deleted && entityQuery.isSuccess && entityQuery.data === null);
+
+  const backButton = (
+    <button type="button" className="btn btn-outline-secondary" onClick={() => void goBack()}>
+      ‹ {CRUD_TEXTS.back}
+    </button>
+  );
+
+  if (missing) {
+    return (
+      <div>
+        <div className="alert alert-warning" role="alert">
+          {CRUD_MESSAGES.notFound}
+        </div>
+        {backButton}
+      </div>
+    );
+  }
 
   return (
     <div>
@@ -162,9 +202,7 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
       >
         <fieldset disabled={notLoaded}>{props.children(form, entity)}</fieldset>
         <div className="d-flex flex-wrap gap-2 mt-3">
-          <button type="button" className="btn btn-outline-secondary" onClick={() => void navigate(navBackRoute)}>
-            ‹ {CRUD_TEXTS.back}
-          </button>
+          {backButton}
           <SaveButton busy={save.isPending} hidden={props.hideSave} disabled={notLoaded} />
           {id !== null && (
             <>

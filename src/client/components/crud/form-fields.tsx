@@ -1,11 +1,17 @@
 import { useState, type ComponentProps, type ComponentType, type ReactNode } from 'react';
-import { Controller, type Control, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import {
+  Controller,
+  type Control,
+  type FieldPath,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { SelectOption } from '#shared/schemas/dropdown';
 import type { QueryParams } from '../../lib/api-client';
 import { FieldFrame, fieldDescribedBy } from '../field-frame';
+import { FilePicker } from '../file-picker';
 import { SearchableSelect } from '../searchable-select';
 import { BrDateInput, DateTimeInput, DecimalInput, type WidgetProps } from '../widgets/date-inputs';
-import { RequiredMarker } from '../widgets/required-marker';
 
 /**
  * Labelled fields of the back-office edit pages, bound to react-hook-form, with the §5 required
@@ -22,18 +28,17 @@ type Base<T extends FieldValues> = {
 
 const idOf = (name: string) => `campo-${name.replace(/\W+/g, '-')}`;
 
-function errorOf<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, name: FieldPath<T>) {
+function errorOf<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, unknown>,
+  name: FieldPath<T>,
+) {
   const error = form.getFieldState(name, form.formState).error;
   return error?.message;
 }
 
-/** The shared field frame with the §5 required marker after the label (outside it, so the field's name stays the label's text). */
-function Frame({
-  required,
-  className = 'mb-3 col-md-6',
-  ...frame
-}: Omit<ComponentProps<typeof FieldFrame>, 'afterLabel'> & { required?: boolean | undefined }) {
-  return <FieldFrame {...frame} className={className} afterLabel={required && <RequiredMarker />} />;
+/** The shared field frame, two to a row on a wide screen. */
+function Frame({ className = 'mb-3 col-md-6', ...frame }: ComponentProps<typeof FieldFrame>) {
+  return <FieldFrame {...frame} className={className} />;
 }
 
 export function InputField<T extends FieldValues>({
@@ -49,7 +54,14 @@ export function InputField<T extends FieldValues>({
   const id = idOf(name);
   const error = errorOf(form, name);
   return (
-    <Frame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+    <Frame
+      id={id}
+      label={label}
+      required={required}
+      error={error}
+      hint={hint}
+      className={className}
+    >
       <input
         id={id}
         type={type}
@@ -64,11 +76,25 @@ export function InputField<T extends FieldValues>({
   );
 }
 
-export function TextAreaField<T extends FieldValues>({ form, name, label, required, hint, className = 'mb-3 col-12' }: Base<T>) {
+export function TextAreaField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  className = 'mb-3 col-12',
+}: Base<T>) {
   const id = idOf(name);
   const error = errorOf(form, name);
   return (
-    <Frame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+    <Frame
+      id={id}
+      label={label}
+      required={required}
+      error={error}
+      hint={hint}
+      className={className}
+    >
       <textarea
         id={id}
         rows={4}
@@ -82,7 +108,12 @@ export function TextAreaField<T extends FieldValues>({ form, name, label, requir
   );
 }
 
-export function CheckboxField<T extends FieldValues>({ form, name, label, className = 'mb-3 col-md-6' }: Base<T>) {
+export function CheckboxField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  className = 'mb-3 col-md-6',
+}: Base<T>) {
   const id = idOf(name);
   return (
     <div className={className}>
@@ -109,7 +140,14 @@ export function ChoiceField<T extends FieldValues>({
   const id = idOf(name);
   const error = errorOf(form, name);
   return (
-    <Frame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+    <Frame
+      id={id}
+      label={label}
+      required={required}
+      error={error}
+      hint={hint}
+      className={className}
+    >
       <select
         id={id}
         {...form.register(name)}
@@ -144,7 +182,14 @@ function WidgetField<T extends FieldValues>({
   const id = idOf(name);
   const error = errorOf(form, name);
   return (
-    <Frame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+    <Frame
+      id={id}
+      label={label}
+      required={required}
+      error={error}
+      hint={hint}
+      className={className}
+    >
       <Controller
         control={form.control}
         name={name}
@@ -155,6 +200,7 @@ function WidgetField<T extends FieldValues>({
             onChange={field.onChange}
             onBlur={field.onBlur}
             invalid={Boolean(error)}
+            required={required}
             describedBy={fieldDescribedBy(id, hint, error)}
           />
         )}
@@ -200,7 +246,14 @@ export function DropdownField<T extends FieldValues>({
     setOption(initial);
   }
   return (
-    <Frame id={id} label={label} required={required} error={error} hint={hint} className={className}>
+    <Frame
+      id={id}
+      label={label}
+      required={required}
+      error={error}
+      hint={hint}
+      className={className}
+    >
       <Controller
         control={form.control}
         name={name}
@@ -216,6 +269,7 @@ export function DropdownField<T extends FieldValues>({
             }}
             onBlur={field.onBlur}
             invalid={Boolean(error)}
+            required={required}
             describedBy={fieldDescribedBy(id, hint, error)}
           />
         )}
@@ -242,13 +296,11 @@ export function FileField({
 }) {
   return (
     <Frame id={id} label={label} error={undefined} hint={hint} className={className}>
-      <input
+      <FilePicker
         id={id}
-        type="file"
         accept={accept}
-        className="form-control"
-        aria-describedby={fieldDescribedBy(id, hint, undefined)}
-        onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+        describedBy={fieldDescribedBy(id, hint, undefined)}
+        onChange={(files) => onFile(files[0] ?? null)}
       />
     </Frame>
   );

@@ -18,7 +18,12 @@ afterEach(() => {
 
 function Where() {
   const location = useLocation();
-  return <output aria-label="endereço">{`${location.pathname}${location.search}`}</output>;
+  return (
+    <>
+      <output aria-label="endereço">{`${location.pathname}${location.search}`}</output>
+      <output aria-label="volta para">{(location.state as { back?: { path: string } } | null)?.back?.path ?? ''}</output>
+    </>
+  );
 }
 
 /** The plain §3 shape for page `page` of 40 rows, 15 a page; `wrapped` puts it in meta/links. */
@@ -107,6 +112,19 @@ describe('CrudList (§2 generic list page)', () => {
     await waitFor(() => expect(refresh).toBeEnabled());
     expect(refresh.querySelector('.app-spin')).toBeNull();
     expect(calls).toHaveLength(2);
+  });
+
+  it('opens a row with this page and search to come back to (§4)', async () => {
+    const { user } = setup();
+    await screen.findByText('Coisa 1');
+    await user.click(screen.getByRole('button', { name: 'Página 2' }));
+    await user.type(screen.getByRole('searchbox'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(screen.getByLabelText('endereço')).toHaveTextContent('/coisas?page=1&q=abc'));
+    await user.click(screen.getByRole('button', { name: 'Página 2' }));
+    await user.click(await screen.findByText('Coisa 16'));
+    expect(screen.getByLabelText('endereço')).toHaveTextContent(/^\/coisas\/16$/);
+    expect(screen.getByLabelText('volta para')).toHaveTextContent(/^\/coisas\?page=2&q=abc$/);
   });
 
   it('opens the row clicked', async () => {

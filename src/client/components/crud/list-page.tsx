@@ -1,11 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { apiGet, type QueryParams } from '../../lib/api-client';
+import { backToHere } from './back-to';
 import { AddButton, CRUD_TEXTS, RefreshButton } from './crud-buttons';
 import { PaginationBar } from './pagination-bar';
 import { readPagination } from './pagination';
+import { cellLabel, STACKED_TABLE_CLASS } from '../stacked-table';
 import './crud.css';
+import { ScrollRegion } from '../scroll-region';
 
 export interface Column<Row> {
   header: string;
@@ -73,12 +76,18 @@ export function CrudList<Row extends { id: number }>({
   child?: boolean;
 }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  // The page opened from here comes back here, with this page and search (§4).
+  const open = (path: string) => void navigate(path, { state: backToHere(location) });
   const state = useListState(!child);
   const [text, setText] = useState(state.search);
   const query = useQuery({
     queryKey: [...crudListKey(base), params ?? {}, state.page, state.search],
     queryFn: ({ signal }) =>
-      apiGet<unknown>(base, { params: { ...params, page: state.page, searchText: state.search || undefined }, signal }),
+      apiGet<unknown>(base, {
+        params: { ...params, page: state.page, searchText: state.search || undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
   const page = readPagination<Row>(query.data as Parameters<typeof readPagination<Row>>[0]);
@@ -87,12 +96,18 @@ export function CrudList<Row extends { id: number }>({
     <div className="mb-4">
       <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
         {backPath && (
-          <button type="button" className="btn btn-outline-secondary" onClick={() => void navigate(backPath)}>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            onClick={() => void navigate(backPath)}
+          >
             ‹ {CRUD_TEXTS.back}
           </button>
         )}
         <form
           role="search"
+          // Named: an edit page holds several lists, and landmarks of one kind need names to differ.
+          aria-label={caption}
           className="d-flex gap-2"
           onSubmit={(event) => {
             event.preventDefault();
@@ -114,11 +129,14 @@ export function CrudList<Row extends { id: number }>({
         {toolbar}
         <div className="ms-auto d-flex gap-2">
           <RefreshButton loading={query.isFetching} onClick={() => void query.refetch()} />
-          <AddButton hidden={!addPath} onClick={() => addPath && void navigate(addPath)} />
+          <AddButton hidden={!addPath} onClick={() => addPath && open(addPath)} />
         </div>
       </div>
-      <div className="table-responsive">
-        <table className="table table-hover table-sm align-middle app-crud-table" aria-busy={query.isFetching || undefined}>
+      <ScrollRegion label={caption}>
+        <table
+          className={`table table-hover table-sm align-middle app-crud-table ${STACKED_TABLE_CLASS}`}
+          aria-busy={query.isFetching || undefined}
+        >
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
@@ -134,17 +152,21 @@ export function CrudList<Row extends { id: number }>({
               <tr
                 key={row.id}
                 tabIndex={editPath ? 0 : undefined}
-                onClick={editPath ? () => void navigate(editPath(row)) : undefined}
+                onClick={editPath ? () => open(editPath(row)) : undefined}
                 onKeyDown={
                   editPath
                     ? (event) => {
-                        if (event.key === 'Enter') void navigate(editPath(row));
+                        if (event.key === 'Enter') open(editPath(row));
                       }
                     : undefined
                 }
               >
                 {columns.map((column) => (
-                  <td key={column.header} className={column.className}>
+                  <td
+                    key={column.header}
+                    className={column.className}
+                    {...cellLabel(column.header)}
+                  >
                     {column.cell(row)}
                   </td>
                 ))}
@@ -159,8 +181,13 @@ export function CrudList<Row extends { id: number }>({
             )}
           </tbody>
         </table>
-      </div>
-      <PaginationBar page={page} onPage={(next) => state.set(next, state.search)} disabled={query.isFetching} />
+      </ScrollRegion>
+      <PaginationBar
+        label={caption}
+        page={page}
+        onPage={(next) => state.set(next, state.search)}
+        disabled={query.isFetching}
+      />
     </div>
   );
 }

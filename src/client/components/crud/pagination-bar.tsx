@@ -1,14 +1,19 @@
 import { pageWindow, showingText, type PageOf } from './pagination';
 
+const PAGINATION_LABEL = 'Paginação';
+
 /**
  * The §9 pagination bar: first, previous, up to 4 pages either side of the current one, next,
  * last; and the 'Exibindo ...' line.
  */
 export function PaginationBar({
+  label,
   page,
   onPage,
   disabled = false,
 }: {
+  /** What is paged (the list's caption): two lists on one page get two distinct navigations. */
+  label?: string;
   page: Pick<PageOf<unknown>, 'currentPage' | 'lastPage' | 'from' | 'to' | 'total'>;
   onPage: (page: number) => void;
   disabled?: boolean;
@@ -32,7 +37,7 @@ export function PaginationBar({
   const atEnd = currentPage >= lastPage;
   return (
     <div className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-      <nav aria-label="Paginação">
+      <nav aria-label={label ? `${PAGINATION_LABEL}: ${label}` : PAGINATION_LABEL}>
         <ul className="pagination pagination-sm mb-0">
           {item('«', 1, 'Primeira página', atStart)}
           {item('‹', currentPage - 1, 'Página anterior', atStart)}

@@ -38,7 +38,7 @@ export function readPagination<Row>(data: Pagination<Row> | Loose | Row[] | null
 }
 
 /** §9: up to 4 page numbers either side of the current one (at most 9). */
-export const PAGE_WINDOW = 4;
+const PAGE_WINDOW = 4;
 
 export function pageWindow(current: number, last: number): number[] {
   const start = Math.max(1, current - PAGE_WINDOW);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BrDateInput, DateInput, DateTimeInput, DecimalInput, fromLocalInput, toLocalInput } from './date-inputs';
+import { BrDateInput, DateTimeInput, DecimalInput, fromBrazilianDateTime, toBrazilianDateTime } from './date-inputs';
 
 type Input = typeof BrDateInput;
 
@@ -56,20 +56,36 @@ describe('BrDateInput (§5)', () => {
   });
 });
 
-describe('DateInput and DateTimeInput (§9 formats)', () => {
-  it('shows any accepted date format and sends YYYY-MM-DD', () => {
-    const { input, sent } = setup(DateInput, '25/12/2026');
-    expect(input.value).toBe('2026-12-25');
-    fireEvent.change(input, { target: { value: '2027-01-02' } });
+describe('BrDateInput and DateTimeInput (§5 dd/mm/aaaa, 24 h; §9 outgoing formats)', () => {
+  it('the date input is the Brazilian one, never the browser\'s type="date"', () => {
+    const { input, sent } = setup(BrDateInput, '2026-12-25');
+    expect(input.type).toBe('text');
+    expect(input.value).toBe('25/12/2026');
+    fireEvent.input(input, { target: { value: '02/01/2027' } });
     expect(sent.at(-1)).toBe('2027-01-02');
   });
 
-  it('shows an instant in São Paulo time and sends YYYY-MM-DDTHH:mm:ss in UTC', () => {
-    const { input, sent } = setup(DateTimeInput, '2026-12-25T13:30:00Z');
-    expect(input.value).toBe('2026-12-25T10:30');
-    fireEvent.change(input, { target: { value: '2026-12-31T22:15' } });
+  it('shows an instant as dd/mm/aaaa HH:mm in São Paulo time, never the browser\'s datetime-local', () => {
+    const { input } = setup(DateTimeInput, '2026-12-25T13:30:00Z');
+    expect(input.type).toBe('text');
+    expect(input).toHaveAttribute('placeholder', 'dd/mm/aaaa hh:mm');
+    expect(input.value).toBe('25/12/2026 10:30');
+  });
+
+  it('sends a typed date-time as YYYY-MM-DDTHH:mm:ss in UTC, on a 24-hour clock', async () => {
+    const { input, sent } = setup(DateTimeInput, '');
+    const user = userEvent.setup();
+    await user.type(input, '311220262215');
+    expect(input.value).toBe('31/12/2026 22:15');
     expect(sent.at(-1)).toBe('2027-01-01T01:15:00');
-    expect(toLocalInput(fromLocalInput('2026-06-01T08:00'))).toBe('2026-06-01T08:00');
+    await user.clear(input);
+    expect(sent.at(-1)).toBe('');
+    // Unfinished or impossible: handed on as typed, for the schema to refuse.
+    await user.type(input, '3102202610');
+    expect(sent.at(-1)).toBe('31/02/2026 10');
+    expect(fromBrazilianDateTime('31/02/2026 10:00')).toBe('31/02/2026 10:00');
+    expect(fromBrazilianDateTime('01/06/2026 25:00')).toBe('01/06/2026 25:00');
+    expect(toBrazilianDateTime(fromBrazilianDateTime('01/06/2026 08:00'))).toBe('01/06/2026 08:00');
   });
 });
 

@@ -1,7 +1,8 @@
 import type { ComponentProps } from 'react';
 import { IMaskInput } from 'react-imask';
-import { DATE_PLACEHOLDER, parseDateInput, parseInstant, toDateTimeString, wallClockInSaoPaulo } from '#shared/dates';
-import { DATE_MASK } from '#shared/masks';
+import { DATE_PLACEHOLDER, DATE_TIME_PLACEHOLDER, parseDateInput, parseInstant, toDateTimeString } from '#shared/dates';
+import { formatDateTime } from '#shared/format';
+import { DATE_MASK, DATE_TIME_MASK } from '#shared/masks';
 
 /**
  * The date, date-time, Brazilian date and decimal inputs of §2 with the §5/§9 formats. Each takes
@@ -18,24 +19,29 @@ type Common = {
   invalid?: boolean;
   disabled?: boolean;
   describedBy?: string | undefined;
+  /** aria-required (§5: the label carries the '*'). */
+  required?: boolean | undefined;
 };
 
 /** What every widget of this module takes: the value and its changes as text. */
 export type WidgetProps = Common;
 
 const inputClass = (invalid?: boolean) => (invalid ? 'form-control is-invalid' : 'form-control');
-const pad = (value: number) => String(value).padStart(2, '0');
 
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY'. */
-export function toBrazilianDate(value: string | null | undefined): string {
+function toBrazilianDate(value: string | null | undefined): string {
   const iso = parseDateInput(value);
   if (!iso) return value ?? '';
   const [year, month, day] = iso.split('-');
   return `${day}/${month}/${year}`;
 }
 
-/** The Brazilian date input: mask dd/mm/yyyy, placeholder 'dd/mm/aaaa' (§5). */
-export function BrDateInput({ id, value, onChange, onBlur, invalid, disabled, describedBy }: Common) {
+/**
+ * §2's date input, Brazilian: mask dd/mm/yyyy, placeholder 'dd/mm/aaaa' (§5), outgoing
+ * 'YYYY-MM-DD'. Not the browser's own (type="date"), which speaks the browser's language and
+ * order (decision 051).
+ */
+export function BrDateInput({ id, value, onChange, onBlur, invalid, disabled, describedBy, required }: Common) {
   return (
     <IMaskInput
       id={id}
@@ -49,23 +55,7 @@ export function BrDateInput({ id, value, onChange, onBlur, invalid, disabled, de
       className={inputClass(invalid)}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
-    />
-  );
-}
-
-/** The browser's date input; outgoing 'YYYY-MM-DD'. */
-export function DateInput({ id, value, onChange, onBlur, invalid, disabled, describedBy }: Common) {
-  return (
-    <input
-      id={id}
-      type="date"
-      value={parseDateInput(value) ?? ''}
-      onChange={(event) => onChange(event.target.value)}
-      onBlur={onBlur}
-      disabled={disabled}
-      className={inputClass(invalid)}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
+      aria-required={required || undefined}
     />
   );
 }
@@ -73,40 +63,51 @@ export function DateInput({ id, value, onChange, onBlur, invalid, disabled, desc
 /** São Paulo has kept UTC−3 all year since 2019; the wall clock a person types is read in it. */
 const SAO_PAULO_OFFSET = '-03:00';
 
-/** An instant → the São Paulo wall clock a datetime-local input shows ('YYYY-MM-DDTHH:mm'). */
-export function toLocalInput(value: string | null | undefined): string {
-  const instant = parseInstant(value ?? null);
-  if (!instant) return '';
-  const clock = wallClockInSaoPaulo(instant);
-  return `${clock.year}-${pad(clock.month)}-${pad(clock.day)}T${pad(clock.hour)}:${pad(clock.minute)}`;
+const BR_DATE_TIME = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/;
+
+/** An instant (any §5 or §9 form) → 'dd/mm/aaaa HH:mm' on a São Paulo clock; other text as it is. */
+export function toBrazilianDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  return parseInstant(value) ? formatDateTime(value) : value;
 }
 
-/** What a datetime-local input holds → the outgoing §9 'YYYY-MM-DDTHH:mm:ss' (UTC). */
-export function fromLocalInput(local: string): string {
-  if (!local) return '';
-  const withSeconds = local.length === 16 ? `${local}:00` : local;
-  return toDateTimeString(`${withSeconds}${SAO_PAULO_OFFSET}`) ?? local;
+/**
+ * 'dd/mm/aaaa HH:mm' typed on a São Paulo clock → the outgoing §9 'YYYY-MM-DDTHH:mm:ss' in UTC
+ * (decision 032). Unfinished or impossible text is handed on as typed, for the schema to refuse.
+ */
+export function fromBrazilianDateTime(text: string): string {
+  const match = BR_DATE_TIME.exec(text.trim());
+  if (!match) return text;
+  const [, day, month, year, hour, minute] = match;
+  return toDateTimeString(`${year}-${month}-${day}T${hour}:${minute}:00${SAO_PAULO_OFFSET}`) ?? text;
 }
 
-/** The browser's date-time input, in São Paulo time; outgoing 'YYYY-MM-DDTHH:mm:ss' (UTC). */
-export function DateTimeInput({ id, value, onChange, onBlur, invalid, disabled, describedBy }: Common) {
+/**
+ * The date-time input: masked dd/mm/aaaa HH:mm (24 h) in São Paulo time, outgoing
+ * 'YYYY-MM-DDTHH:mm:ss' (UTC). Not the browser's datetime-local, whose order and AM/PM follow
+ * the browser's language (decision 051).
+ */
+export function DateTimeInput({ id, value, onChange, onBlur, invalid, disabled, describedBy, required }: Common) {
   return (
-    <input
+    <IMaskInput
       id={id}
-      type="datetime-local"
-      value={toLocalInput(value)}
-      onChange={(event) => onChange(fromLocalInput(event.target.value))}
+      mask={DATE_TIME_MASK.mask}
+      value={toBrazilianDateTime(value)}
+      placeholder={DATE_TIME_PLACEHOLDER}
+      inputMode="numeric"
+      onAccept={(text: string) => onChange(text === '' ? '' : fromBrazilianDateTime(text))}
       onBlur={onBlur}
       disabled={disabled}
       className={inputClass(invalid)}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
+      aria-required={required || undefined}
     />
   );
 }
 
 /** '12,5' or '12.5' → '12.50'; other text is left as typed. */
-export function toDecimalString(text: string): string {
+function toDecimalString(text: string): string {
   const normalized = text.trim().replace(',', '.');
   if (normalized === '' || !/^\d+(\.\d*)?$/.test(normalized)) return text.trim();
   return Number(normalized).toFixed(2);
@@ -121,6 +122,7 @@ export function DecimalInput({
   invalid,
   disabled,
   describedBy,
+  required,
   ...rest
 }: Common & Pick<ComponentProps<'input'>, 'min' | 'max'>) {
   return (
@@ -140,6 +142,7 @@ export function DecimalInput({
       className={inputClass(invalid)}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
+      aria-required={required || undefined}
     />
   );
 }

@@ -15,7 +15,7 @@ export function defaultDateInterval(now: Date = new Date()): DateInterval {
 }
 
 /** The period's name: 'Novembro de 2026' or '2026'. */
-export function periodLabel(value: Pick<DateInterval, 'type' | 'currentDate'>): string {
+function periodLabel(value: Pick<DateInterval, 'type' | 'currentDate'>): string {
   const [year = 0, month = 1] = value.currentDate.split('-').map(Number);
   if (value.type === 'year') return String(year);
   const text = format(new Date(year, month - 1, 1), "MMMM 'de' yyyy", { locale: ptBR });

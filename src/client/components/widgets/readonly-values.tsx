@@ -11,7 +11,7 @@ export function ReadonlyDateTime({ value }: { value: DateInput }) {
 
 const decimalFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-export function formatDecimal(value: string | number | null | undefined): string {
+function formatDecimal(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return MISSING;
   const number = Number(value);
   return Number.isFinite(number) ? decimalFormat.format(number) : MISSING;

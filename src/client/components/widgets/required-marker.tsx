@@ -1,6 +1,6 @@
 import { Hint } from '../hint';
 
-export const REQUIRED_TEXT = 'Campo obrigatório.';
+const REQUIRED_TEXT = 'Campo obrigatório.';
 
 /**
  * §5 required marker: '*' with the tooltip 'Campo obrigatório.'. Hidden from screen readers,
@@ -8,7 +8,7 @@ export const REQUIRED_TEXT = 'Campo obrigatório.';
  */
 export function RequiredMarker() {
   return (
-    <Hint text={REQUIRED_TEXT} placement="top">
+    <Hint text={REQUIRED_TEXT}>
       <span className="text-danger ms-1" aria-hidden="true">
         *
       </span>

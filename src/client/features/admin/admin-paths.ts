@@ -3,7 +3,7 @@
  * table and the screens stay out of the entry chunk. Screen paths are our design (§2 shows the
  * generic pages, not their routes); API bases are /api/admin/{table} (decision 031).
  */
-export const ADMIN_BASE = '/admin';
+const ADMIN_BASE = '/admin';
 
 export const adminPath = (...parts: (string | number)[]) => [ADMIN_BASE, ...parts].join('/');
 

@@ -5,7 +5,6 @@ export const PLANS_TEXTS = {
   title: 'Planos',
   invalidProduct: 'Produto não encontrado.',
   loadFailed: 'Não foi possível carregar os planos.',
-  retry: 'Tentar novamente',
   empty: 'Nenhum plano disponível para este produto no momento.',
   // header for visitors (§2)
   login: 'Entrar',

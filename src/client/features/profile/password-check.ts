@@ -8,7 +8,10 @@ export interface PasswordChangeValues {
 }
 
 /** The outcome of the §5 checks: nothing to do, a message to show, or ready to send. */
-export type PasswordCheck = { kind: 'empty' } | { kind: 'invalid'; message: string } | { kind: 'ok' };
+export type PasswordCheck =
+  | { kind: 'empty' }
+  | { kind: 'invalid'; message: string; field: keyof PasswordChangeValues }
+  | { kind: 'ok' };
 
 /**
  * §5 Profile password change, in this order. 'empty' when all three fields are empty (no error,
@@ -17,13 +20,13 @@ export type PasswordCheck = { kind: 'empty' } | { kind: 'invalid'; message: stri
 export function checkPasswordChange(values: PasswordChangeValues): PasswordCheck {
   const { senha_atual, senha_nova, senha_conf } = values;
   if (senha_atual === '' && senha_nova === '' && senha_conf === '') return { kind: 'empty' };
-  const invalid = (message: string): PasswordCheck => ({ kind: 'invalid', message });
-  if (senha_atual === '') return invalid(PROFILE_PASSWORD_MESSAGES.currentBlank);
-  if (senha_nova === '') return invalid(PROFILE_PASSWORD_MESSAGES.newBlank);
+  const invalid = (field: keyof PasswordChangeValues, message: string): PasswordCheck => ({ kind: 'invalid', message, field });
+  if (senha_atual === '') return invalid('senha_atual', PROFILE_PASSWORD_MESSAGES.currentBlank);
+  if (senha_nova === '') return invalid('senha_nova', PROFILE_PASSWORD_MESSAGES.newBlank);
   if (senha_nova.length < PASSWORD_MIN || senha_nova.length > PASSWORD_MAX) {
-    return invalid(PROFILE_PASSWORD_MESSAGES.length);
+    return invalid('senha_nova', PROFILE_PASSWORD_MESSAGES.length);
   }
-  if (senha_conf === '') return invalid(PROFILE_PASSWORD_MESSAGES.confirmBlank);
-  if (senha_conf !== senha_nova) return invalid(PROFILE_PASSWORD_MESSAGES.mismatch);
+  if (senha_conf === '') return invalid('senha_conf', PROFILE_PASSWORD_MESSAGES.confirmBlank);
+  if (senha_conf !== senha_nova) return invalid('senha_conf', PROFILE_PASSWORD_MESSAGES.mismatch);
   return { kind: 'ok' };
 }

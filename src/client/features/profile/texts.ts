@@ -12,7 +12,6 @@ export const PROFILE_TEXTS = {
   sharedAccount:
     'Atenção: esta conta é compartilhada por todos os aplicativos integrados do provedor. Alterar seus dados ou sua senha aqui altera-os em todos eles.',
   loadFailed: 'Não foi possível carregar seus dados.',
-  retry: 'Tentar novamente',
   nome: 'Nome',
   id: 'ID',
   apelido: 'Apelido',

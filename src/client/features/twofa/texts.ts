@@ -3,6 +3,8 @@ import { TWOFA_MESSAGES } from '#shared/schemas/twofa';
 /** Texts of the 2FA screen; §8 and §5 wordings come from src/shared, to the letter. */
 export const TWOFA_TEXTS = {
   title: 'Gerenciar 2FA',
+  statusLoadFailed: 'Não foi possível carregar a situação do 2FA.',
+  qrFailed: 'Não foi possível gerar o QR Code.',
   // §8
   activated: TWOFA_MESSAGES.activated,
   disabled: TWOFA_MESSAGES.disabled,
@@ -54,7 +56,22 @@ export const TWOFA_TEXTS = {
   deviceActions: 'Ações',
   remove: 'Remover',
   removed: 'Dispositivo removido.',
-  resume: 'Prosseguir com o Login',
-  backToSettings: 'Voltar às configurações',
-  backToDashboard: 'Voltar ao painel',
+  // 'Chaves de acesso' (passkeys, decisions 070-072)
+  passkeysTitle: 'Chaves de acesso',
+  passkeysExplain:
+    'Uma chave de acesso (passkey) permite entrar sem senha e sem código, com a digital, o rosto ou o PIN do seu aparelho. Ela vale como verificação em duas etapas e não pode ser roubada por sites falsos.',
+  passkeysUnsupported: 'Este navegador não permite usar chaves de acesso.',
+  passkeysNone: 'Nenhuma chave de acesso registrada.',
+  passkeyName: 'Nome da chave',
+  passkeyNamePlaceholder: 'Ex.: Celular, Notebook do trabalho',
+  passkeyAdd: 'Adicionar chave de acesso',
+  passkeyCreated: 'Criada em',
+  passkeyLastUsed: 'Último uso',
+  passkeyNeverUsed: 'Nunca usada',
+  passkeySynced: 'Sincronizada',
+  passkeyRename: 'Renomear',
+  passkeySaveName: 'Salvar nome',
+  passkeyRemove: 'Remover',
+  passkeyBrowserFailed:
+    'O navegador não conseguiu criar a chave de acesso. Ela pode já estar registrada neste aparelho.',
 } as const;

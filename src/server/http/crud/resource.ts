@@ -34,13 +34,13 @@ import { storeUpload, type UploadKind } from '../../storage/uploads.ts';
  */
 
 // The table type every resource accepts: any table with an integer id column.
-export type CrudTable = PgTable & { id: PgColumn };
+type CrudTable = PgTable & { id: PgColumn };
 /* Resources are untyped rows on purpose: each resource's zod schemas type what comes in. */
 type Row = Record<string, unknown>;
 type Values = Record<string, unknown>;
 type AnySchema = z.ZodType<Values, unknown>;
 
-export interface WriteContext {
+interface WriteContext {
   db: Queryable;
   usuarioId: number;
   /** The row before an update; null on create. */

@@ -119,6 +119,7 @@ describe('POST /api/acesso/evento_getInfo', () => {
         errors: null,
         warnings: [],
         data: null,
+        code: 'event_not_found',
       });
     }
   });

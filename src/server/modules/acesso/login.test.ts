@@ -45,6 +45,8 @@ const WRONG_CREDENTIALS = {
   errors: null,
   warnings: [],
   data: null,
+  // The same code for every refusal: it says no more than the message (an unknown e-mail is no different).
+  code: 'invalid_credentials',
 };
 
 describe('POST /api/acesso/login', () => {

@@ -3,8 +3,8 @@ import { envelope } from '#shared/envelope';
 import {
   ACESSO_MESSAGES,
   ContaSelecionarRequestSchema,
-  EventInfoRequestSchema,
   EventLoginRequestSchema,
+  EventRefSchema,
   LoginRequestSchema,
   LogoutRequestSchema,
   ReauthenticateRequestSchema,
@@ -15,13 +15,15 @@ import { STEP_UP_WINDOW_MS, currentUserId, requireUser } from '../../auth/guards
 import { requireCaptcha, type CaptchaProvider } from '../../captcha/provider.ts';
 import { badRequest, notFound, unauthorized } from '../../errors.ts';
 import { findActiveProduct } from '../produto/service.ts';
+import { recordSignIn } from '../seguranca/sign-ins.ts';
+import { completeSignIn } from './complete-sign-in.ts';
 import { DEVICE_COOKIE, setTrustedDeviceCookie } from '../twofa/service.ts';
 import {
   authenticate,
   autoSelectClient,
   buildLoginInfo,
   consumeEventForLogin,
-  createAccessEvent,
+  issueLoginInfo,
   eventNotFound,
   eventUserEmail,
   findLiveEvent,
@@ -67,6 +69,7 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
         email: body.email,
         password: body.senha,
         ip: request.ip,
+        userAgent: request.headers['user-agent'],
         invalid: invalidCredentials,
         secondFactor: {
           code: body.twofaCode,
@@ -78,32 +81,15 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
       if (auth.deviceCookie) setTrustedDeviceCookie(reply, auth.deviceCookie, acesso.twofa.secureCookies);
 
       const clienteId = await autoSelectClient(db, usuarioId);
-      // A new session id and token (and so a new CSRF token): no fixation (docs/decisions/002).
-      const session = await request.session.start({
+      const { info } = await completeSignIn(acesso, request, reply, {
         usuarioId,
-        clienteId,
         produtoId: produto.id,
+        clienteId,
         reauthenticated: auth.reauthenticated,
+        historyType: 'sucesso',
+        eventType: 'login',
       });
-      const event = await createAccessEvent(db, {
-        tipo: 'login',
-        usuarioId,
-        produtoId: produto.id,
-        clienteId,
-        sessaoId: session.id,
-      });
-      reply.header('Cache-Control', 'no-store');
-      return envelope(
-        await buildLoginInfo(db, {
-          usuarioId,
-          produtoId: produto.id,
-          clienteId,
-          session,
-          event,
-          publicUrl,
-        }),
-        { warnings: recoveryKeyWarnings(auth) },
-      );
+      return envelope(info, { warnings: recoveryKeyWarnings(auth) });
     },
   );
 
@@ -150,7 +136,7 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
    */
   app.post(
     '/acesso/evento_getInfo',
-    { schema: { body: EventInfoRequestSchema }, preValidation: requireUser(db), config: limited },
+    { schema: { body: EventRefSchema }, preValidation: requireUser(db), config: limited },
     async (request, reply) => {
       const record = request.session.record;
       const session = request.session.credentials;
@@ -198,21 +184,14 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
       if (!produto) throw productNotFound();
 
       await request.session.setContext({ clienteId: link.cliente_id });
-      const event = await createAccessEvent(db, {
-        tipo: 'conta_selecionar',
-        usuarioId: record.usuarioId,
-        produtoId: produto.id,
-        clienteId: link.cliente_id,
-        sessaoId: record.id,
-      });
       reply.header('Cache-Control', 'no-store');
       return envelope(
-        await buildLoginInfo(db, {
+        await issueLoginInfo(db, {
+          tipo: 'conta_selecionar',
           usuarioId: record.usuarioId,
           produtoId: produto.id,
           clienteId: link.cliente_id,
           session,
-          event,
           publicUrl,
         }),
       );
@@ -279,6 +258,7 @@ function registerEventLogin(
         email,
         password: body.password,
         ip: request.ip,
+        userAgent: request.headers['user-agent'],
         invalid: invalidPassword,
         secondFactor: {
           code: body.twofaCode,
@@ -294,6 +274,7 @@ function registerEventLogin(
         produtoId: produto.id,
         reauthenticated: auth.reauthenticated,
       });
+      await recordSignIn(acesso.twofa, request, reply, { usuarioId: auth.usuarioId, tipo: 'evento' });
       reply.header('Cache-Control', 'no-store');
       const data: EventLoginResponse = { to: safeRedirect(body.to, produto.url, publicUrl) };
       return envelope(data, { warnings: recoveryKeyWarnings(auth) });

@@ -104,6 +104,7 @@ describe('POST /api/acesso/conta_selecionar', () => {
         errors: null,
         warnings: [],
         data: null,
+        code: 'account_not_found',
       });
     }
     expect(await sessionClient(agent)).toBe(first.id);

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TWOFA_CODE_INVALID_MESSAGE, TWOFA_CODE_REQUIRED_MESSAGE } from '#shared/fields';
 import { ACESSO_MESSAGES, type LoginInfo } from '#shared/schemas/acesso';
-import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../../auth/password.ts';
 import {
   ACCOUNT_ADDRESS_POLICY,
   ACCOUNT_POLICY,
@@ -15,10 +15,12 @@ import {
   type ThrottlePolicy,
 } from '../../auth/throttle.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { glAcessoEvento, glAcessoTentativa, glSessao } from '../../db/schema.ts';
-import { AppError, fieldError, notFound, unauthorized } from '../../errors.ts';
+import { glAcessoEvento, glAcessoTentativa, glSessao, glUsuario } from '../../db/schema.ts';
+import { AppError, fieldError, notFound, unauthorized, UnavailableError } from '../../errors.ts';
 import { hashToken, randomToken, safeEqual } from '../../session/tokens.ts';
 import { findActiveProduct } from '../produto/service.ts';
+import { hasPasskey } from '../seguranca/passkeys.ts';
+import { recordRefusedSignIn, type RefusedSignIn } from '../seguranca/sign-ins.ts';
 import { findActiveContract, findOpenPlanChange } from '../contrato/service.ts';
 import {
   isTrustedDevice,
@@ -41,7 +43,7 @@ import {
  * the product to send the person to e.login right after the handoff, short enough that a token
  * read from a browser's history is already dead.
  */
-export const LOGIN_EVENT_TTL_MS = 10 * 60 * 1000;
+const LOGIN_EVENT_TTL_MS = 10 * 60 * 1000;
 
 export interface AcessoDeps {
   db: Database;
@@ -104,6 +106,9 @@ function passwordKeys(email: string, ip: string): [string, ThrottlePolicy][] {
   ];
 }
 
+/** What a password check found: right, wrong (or an inactive user), or refused unchecked. */
+type PasswordOutcome = 'ok' | 'wrong' | 'blocked';
+
 /**
  * A password check under the throttle of decision 010: blocked → refused unchecked; wrong →
  * counted on every key; right → the account's keys forgotten. The account-wide lock is skipped
@@ -115,18 +120,19 @@ async function checkPassword(
     email: string;
     password: string;
     ip: string;
-    user: { senha_hash: string; ativo: boolean } | null;
+    user: { id: number; senha_hash: string; ativo: boolean } | null;
     trustedDevice: boolean;
   },
   now: Date,
-): Promise<boolean> {
+): Promise<PasswordOutcome> {
   const { db } = deps;
   const keys = passwordKeys(input.email, input.ip);
   const guarded = keys
     .filter(([key]) => !(input.trustedDevice && key === accountKey(input.email)))
     .map(([key]) => key);
   let ok = false;
-  if (!(await isBlocked(db, guarded, now))) {
+  const blocked = await isBlocked(db, guarded, now);
+  if (!blocked) {
     // Always one argon2 verification, so the answer time does not tell whether the e-mail exists.
     const passwordOk = await verifyPassword(
       input.user?.senha_hash ?? (await deps.dummyHash),
@@ -136,10 +142,32 @@ async function checkPassword(
   }
   if (!ok) {
     for (const [key, policy] of keys) await recordFailure(db, key, policy, now);
-    return false;
+    return blocked ? 'blocked' : 'wrong';
   }
   await clearFailures(db, [accountAddressKey(input.email, input.ip), accountKey(input.email)], now);
-  return true;
+  if (input.user && needsRehash(input.user.senha_hash)) {
+    await rehashPassword(db, input.user.id, input.user.senha_hash, input.password);
+  }
+  return 'ok';
+}
+
+/**
+ * A hash made with older parameters is replaced now that the password is known (decision 060),
+ * unless the password changed meanwhile. Never fails the sign-in: with the hashing queue full it
+ * waits for the next one.
+ */
+async function rehashPassword(db: Queryable, usuarioId: number, oldHash: string, password: string): Promise<void> {
+  let fresh: string;
+  try {
+    fresh = await hashPassword(password);
+  } catch (error) {
+    if (error instanceof UnavailableError) return;
+    throw error;
+  }
+  await db
+    .update(glUsuario)
+    .set({ senha_hash: fresh })
+    .where(and(eq(glUsuario.id, usuarioId), eq(glUsuario.senha_hash, oldHash)));
 }
 
 /**
@@ -154,6 +182,8 @@ export async function authenticate(
     email: string;
     password: string;
     ip: string;
+    /** For the sign-in history (decisions 070-072). */
+    userAgent?: string | null | undefined;
     invalid: () => AppError;
     secondFactor: SecondFactorInput;
   },
@@ -163,8 +193,12 @@ export async function authenticate(
   const user = await findUserByEmail(db, input.email);
   const second = input.secondFactor;
   const trustedDevice = user ? await isTrustedDevice(twofa, user.id, second.deviceCookie, now) : false;
-  const passwordOk = await checkPassword(deps, { ...input, user, trustedDevice }, now);
-  if (!user || !passwordOk) throw input.invalid();
+  const password = await checkPassword(deps, { ...input, user, trustedDevice }, now);
+  // A known account's refusals go to its sign-in history (decision 071).
+  const refused = (tipo: RefusedSignIn, id: number) =>
+    recordRefusedSignIn(db, { usuarioId: id, tipo, ip: input.ip, userAgent: input.userAgent }, now);
+  if (user && password !== 'ok') await refused(password === 'blocked' ? 'bloqueado' : 'senha_incorreta', user.id);
+  if (!user || password !== 'ok') throw input.invalid();
   // A temporary password works for 48 hours (decision 017); only a reset replaces it then.
   if (user.senha_temporaria_expira && user.senha_temporaria_expira <= now) {
     throw new AppError(401, ACESSO_MESSAGES.temporaryPasswordExpired, 'temporary_password_expired');
@@ -185,6 +219,7 @@ export async function authenticate(
   if (!factor) {
     // Also counted per address: one machine trying codes of many accounts.
     await recordFailure(db, addressKey(input.ip), ADDRESS_POLICY, now);
+    await refused('codigo_incorreto', user.id);
     throw codeInvalid();
   }
   result.secondFactor = factor;
@@ -221,11 +256,12 @@ export async function reauthenticate(
     return;
   }
   if (!input.senha) throw fieldError('senha', ACESSO_MESSAGES.passwordRequired, 'password_required');
-  const ok = await checkPassword(
-    deps,
-    { email: user.email, password: input.senha, ip: input.ip, user, trustedDevice: false },
-    now,
-  );
+  const ok =
+    (await checkPassword(
+      deps,
+      { email: user.email, password: input.senha, ip: input.ip, user, trustedDevice: false },
+      now,
+    )) === 'ok';
   if (!ok) throw fieldError('senha', ACESSO_MESSAGES.invalidPassword, 'invalid_credentials');
 }
 
@@ -245,6 +281,15 @@ export async function clearLoginFailures(db: Queryable, email: string): Promise<
 // ---------------------------------------------------------------------------------------------
 // Access events (evento_id + evento_token, §3)
 
+/** What an access event names: its kind, the person, the product, the client and the session. */
+interface AccessEventInput {
+  tipo: string;
+  usuarioId: number;
+  produtoId: number;
+  clienteId: number | null;
+  sessaoId: string;
+}
+
 /**
  * An access event of a session (docs/decisions/015): it names the sign-in to the product, lets
  * that session's own SPA ask its login info again, and confirms one event login within
@@ -252,13 +297,7 @@ export async function clearLoginFailures(db: Queryable, email: string): Promise<
  */
 export async function createAccessEvent(
   db: Queryable,
-  input: {
-    tipo: string;
-    usuarioId: number;
-    produtoId: number;
-    clienteId: number | null;
-    sessaoId: string;
-  },
+  input: AccessEventInput,
   now = new Date(),
 ): Promise<{ id: number; token: string }> {
   const token = randomToken();
@@ -330,12 +369,31 @@ export async function consumeEventForLogin(db: Queryable, eventId: number, now =
 }
 
 // ---------------------------------------------------------------------------------------------
-// Login info (§3), the answer of login, evento_getInfo and the account flows of issue 4
+// Login info (§3), the answer of login, evento_getInfo and the account flows (decisions 017, 018)
 
 /** §4: the client is chosen for the user when there is exactly one to choose. */
 export async function autoSelectClient(db: Queryable, usuarioId: number): Promise<number | null> {
   const links = await listClientLinks(db, usuarioId);
   return links.length === 1 && links[0] ? links[0].cliente_id : null;
+}
+
+/**
+ * What every way in answers (§3 login info): an access event of this kind for the person's
+ * session, and the login info that carries it. Used by the login, the sign-up, the account
+ * selection, the password creation and the passkey sign-in, so each issues its event the same way.
+ */
+export async function issueLoginInfo(
+  db: Queryable,
+  input: Omit<AccessEventInput, 'sessaoId'> & { session: { id: string; token: string }; publicUrl: string },
+): Promise<LoginInfo> {
+  const event = await createAccessEvent(db, {
+    tipo: input.tipo,
+    usuarioId: input.usuarioId,
+    produtoId: input.produtoId,
+    clienteId: input.clienteId,
+    sessaoId: input.session.id,
+  });
+  return buildLoginInfo(db, { ...input, event });
 }
 
 export async function buildLoginInfo(
@@ -391,7 +449,9 @@ export async function buildLoginInfo(
       : null,
     contrato_evento_aberto: pending,
     // The password comes first (§4); the activation offer waits for the next sign-in.
-    twofa_shouldAskCreate: !user.senha_revalidar && shouldAskCreate(user, now),
+    // A passkey is a second factor too (decisions 070-072): its owner is not offered TOTP.
+    twofa_shouldAskCreate:
+      !user.senha_revalidar && shouldAskCreate(user, now) && !(await hasPasskey(db, user.id)),
   };
 }
 

@@ -39,6 +39,7 @@ function adminRoutes(): [string, string][] {
     ['POST', '/api/admin/gl_cliente/1/fatura_token'],
     ['POST', '/api/admin/gl_usuario/1/twofa_resetar'],
     ['POST', '/api/admin/gl_usuario/1/senha_revalidar'],
+    ['POST', '/api/admin/gl_usuario/1/sessoes_encerrar'],
     ['POST', '/api/admin/gl_usuario/1/nivel'],
     ['POST', '/api/admin/gl_contrato_evento/1/cancelar'],
     ['GET', '/api/admin/gl_contrato_evento/1/comprovantes/1'],

@@ -51,7 +51,7 @@ import { newInvoiceToken } from '../fatura/service.ts';
 import { assertMayChangeUser } from './service.ts';
 
 /**
- * The staff area's resources (issue 7), each exposed by registerCrudResource under
+ * The staff area's resources (decision 031), each exposed by registerCrudResource under
  * /api/admin/{table}. Levels follow docs/decisions/030-staff-permissions.md: operators (≤ 5)
  * read everything and keep clients, their users and invoices; supervisors (≤ 3) keep the
  * catalogue (products, plans, payment options, accounts, cities) and delete; admins (≤ 1) delete

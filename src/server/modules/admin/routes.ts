@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { registerCrudResource } from '../../http/crud/resource.ts';
+import { deleteUserSessions } from '../../session/session-store.ts';
 import { localStorageFor, type FileStorage } from '../../storage/file-storage.ts';
 import { cancelPendingChange } from '../contrato/plan-change.ts';
 import { rotateInvoiceToken } from '../fatura/service.ts';
@@ -24,10 +25,10 @@ import {
 } from './service.ts';
 
 /** §6: the provider's admins (staff level ≤ 1). */
-export const ADMIN_LEVEL = STAFF_LEVEL.admin;
+const ADMIN_LEVEL = STAFF_LEVEL.admin;
 
 /**
- * The staff area's API (issue 7; docs/decisions/030-staff-permissions.md): the generic
+ * The staff area's API (docs/decisions/030-staff-permissions.md): the generic
  * resources of resources.ts, and the actions that are not plain writes. Customers (client-user
  * links, gl_usuario.nivel null) get 403 everywhere here; visitors 401.
  */
@@ -82,6 +83,18 @@ export const adminRoutes: FastifyPluginCallbackZod<{ db: Database; config: Confi
       await assertMayChangeUser(db, currentUserId(request), request.params.id);
       await forcePasswordChange(db, request.params.id);
       return envelope(null, { message: ADMIN_MESSAGES.passwordReset });
+    },
+  );
+
+  // Every session of the person ends at once (decisions 070-072; OWASP ASVS 7.4.5): a stolen laptop, a
+  // person who left. Nothing else changes; they sign in again with their own credentials.
+  app.post(
+    '/admin/gl_usuario/:id/sessoes_encerrar',
+    { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
+    async (request) => {
+      await assertMayChangeUser(db, currentUserId(request), request.params.id);
+      await deleteUserSessions(db, request.params.id);
+      return envelope(null, { message: ADMIN_MESSAGES.sessionsEnded });
     },
   );
 

@@ -14,12 +14,12 @@ import { requireCaptcha, type CaptchaProvider } from '../../captcha/provider.ts'
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors.ts';
 import {
   authenticate,
-  buildLoginInfo,
-  createAccessEvent,
+  issueLoginInfo,
   productNotFound,
   type AcessoDeps,
 } from '../acesso/service.ts';
 import { findActiveProduct } from '../produto/service.ts';
+import { completeSignIn } from '../acesso/complete-sign-in.ts';
 import { DEVICE_COOKIE } from '../twofa/service.ts';
 import {
   createClientForUser,
@@ -106,6 +106,7 @@ export const contaRoutes: FastifyPluginCallbackZod<ContaRoutesOptions> = (app, o
         email: body.email,
         password: body.senha,
         ip: request.ip,
+        userAgent: request.headers['user-agent'],
         invalid: () =>
           new AppError(422, CONTA_MESSAGES.wrongPassword, 'invalid_credentials', {
             senha: [CONTA_MESSAGES.wrongPassword],
@@ -123,32 +124,19 @@ export const contaRoutes: FastifyPluginCallbackZod<ContaRoutesOptions> = (app, o
         () => new Error('unexpected: e-mail taken for an existing user'),
       );
 
-      const session = await request.session.start({
+      const { session, info } = await completeSignIn(acesso, request, reply, {
         usuarioId,
-        clienteId,
         produtoId: produto.id,
+        clienteId,
         reauthenticated: auth.reauthenticated,
-      });
-      const event = await createAccessEvent(db, {
-        tipo: 'conta_criar',
-        usuarioId,
-        produtoId: produto.id,
-        clienteId,
-        sessaoId: session.id,
-      });
-      const info = await buildLoginInfo(db, {
-        usuarioId,
-        produtoId: produto.id,
-        clienteId,
-        session,
-        event,
-        publicUrl,
+        historyType: 'sucesso',
+        eventType: 'conta_criar',
       });
       return envelope<SignUpResponse>({
         ok: true,
         senha_digitar: false,
         sessao: session,
-        evento: event,
+        evento: info.evento,
         url: info.url,
       });
     },
@@ -181,21 +169,14 @@ export const contaRoutes: FastifyPluginCallbackZod<ContaRoutesOptions> = (app, o
         () => new Error('unexpected: e-mail taken for an existing user'),
       );
       await request.session.setContext({ clienteId, produtoId: produto.id });
-      const event = await createAccessEvent(db, {
-        tipo: 'conta_criar_logado',
-        usuarioId: record.usuarioId,
-        produtoId: produto.id,
-        clienteId,
-        sessaoId: record.id,
-      });
       reply.header('Cache-Control', 'no-store');
       return envelope(
-        await buildLoginInfo(db, {
+        await issueLoginInfo(db, {
+          tipo: 'conta_criar_logado',
           usuarioId: record.usuarioId,
           produtoId: produto.id,
           clienteId,
           session,
-          event,
           publicUrl,
         }),
       );
@@ -222,21 +203,14 @@ export const contaRoutes: FastifyPluginCallbackZod<ContaRoutesOptions> = (app, o
       const produto = await findActiveProduct(db, record.produtoId, publicUrl);
       if (!produto) throw productNotFound();
       await replaceTemporaryPassword(db, record.usuarioId, request.body.senha);
-      const event = await createAccessEvent(db, {
-        tipo: 'conta_criar_senha',
-        usuarioId: record.usuarioId,
-        produtoId: produto.id,
-        clienteId: record.clienteId,
-        sessaoId: record.id,
-      });
       reply.header('Cache-Control', 'no-store');
       return envelope(
-        await buildLoginInfo(db, {
+        await issueLoginInfo(db, {
+          tipo: 'conta_criar_senha',
           usuarioId: record.usuarioId,
           produtoId: produto.id,
           clienteId: record.clienteId,
           session,
-          event,
           publicUrl,
         }),
         { message: CONTA_MESSAGES.passwordChanged },

@@ -13,16 +13,16 @@ import { temporaryPasswordMail } from '../../mail/templates.ts';
 import { newInvoiceToken } from '../fatura/service.ts';
 
 /** §6: whoever creates a client account manages it (account manager, level 10). */
-export const CREATOR_LEVEL = 10;
+const CREATOR_LEVEL = 10;
 
 /** Letters and digits a person can copy from an e-mail without confusing them (no 0/O, 1/l/I). */
 const TEMPORARY_PASSWORD_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
 const TEMPORARY_PASSWORD_LENGTH = 12;
 /** A temporary password stops working 48 hours after it was sent (docs/decisions/017-sign-up.md). */
-export const TEMPORARY_PASSWORD_TTL_MS = 48 * 60 * 60 * 1000;
+const TEMPORARY_PASSWORD_TTL_MS = 48 * 60 * 60 * 1000;
 
 /** A temporary password from the CSPRNG: 12 of 55 symbols, about 69 bits. */
-export function temporaryPassword(): string {
+function temporaryPassword(): string {
   let value = '';
   for (let i = 0; i < TEMPORARY_PASSWORD_LENGTH; i++) {
     value += TEMPORARY_PASSWORD_ALPHABET[randomInt(TEMPORARY_PASSWORD_ALPHABET.length)];
@@ -30,10 +30,10 @@ export function temporaryPassword(): string {
   return value;
 }
 
-export const documentTaken = () => fieldError('cpfcnpj', CONTA_MESSAGES.documentTaken, 'document_taken');
+const documentTaken = () => fieldError('cpfcnpj', CONTA_MESSAGES.documentTaken, 'document_taken');
 
 /** Whether a client already holds the document (stored form: no mask, upper-case). */
-export async function documentInUse(db: Queryable, cpfcnpj: string): Promise<boolean> {
+async function documentInUse(db: Queryable, cpfcnpj: string): Promise<boolean> {
   const [row] = await db
     .select({ id: glCliente.id })
     .from(glCliente)
@@ -87,7 +87,7 @@ export async function createClientForUser(
 }
 
 /** The terms of use and the privacy policy, accepted now in their current versions. */
-export async function recordConsent(
+async function recordConsent(
   tx: Queryable,
   usuarioId: number,
   meta: { ip: string; now: Date },

@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { glArquivo, glContrato, glContratoEvento } from '../../db/schema.ts';
 
 /**
- * Issue 12 item 3: the same selecionarPlanoAssinar sent many times at once is one change. Races
+ * The same selecionarPlanoAssinar sent many times at once is one change. Races
  * only show on PostgreSQL (PGlite runs one query at a time): run with DATABASE_URL set.
  */
 let t: TestApp;

@@ -7,7 +7,7 @@ import { runPeriodically } from '../../jobs/periodic.ts';
 import { applyPlanChange } from './plan-change.ts';
 
 /** Changes applied per transaction. */
-export const PLAN_CHANGE_BATCH_SIZE = 20;
+const PLAN_CHANGE_BATCH_SIZE = 20;
 
 interface WorkerLog {
   info(object: object, message: string): void;

@@ -36,7 +36,7 @@ const IDEMPOTENCY_INDEX = 'gl_contrato_evento_idempotencia_uq';
 // Who may act
 
 /** A contract and the check that the user manages its client (§6: level 10 or lower). */
-export async function contractForManager(db: Queryable, usuarioId: number, contratoId: number) {
+async function contractForManager(db: Queryable, usuarioId: number, contratoId: number) {
   const [contract] = await db
     .select()
     .from(glContrato)
@@ -250,7 +250,7 @@ export interface SubmittedPlanChange {
  * concurrent submits for one contract take turns. Under the lock the contract is read again and
  * every rule that depends on it is checked again (the key's earlier change, the same option, a
  * pending change): the checks of preparePlanChange ran before the lock, and an immediate change
- * leaves nothing pending, so without this 50 identical submits applied 50 times (issue 12
+ * leaves nothing pending, so without this 50 identical submits applied 50 times (decision 020
  * item 3). The unique indexes are the last word.
  * A change for now is applied in the same transaction; one for the close is scheduled for the
  * period's last day (agendamento_data) and applied by the scheduler after it.

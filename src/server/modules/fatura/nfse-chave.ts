@@ -1,3 +1,5 @@
+import { parseHttpUrl } from '#shared/urls';
+
 /**
  * The national NFS-e access key (chave de acesso, Sistema Nacional NFS-e): 50 digits,
  *   cMun(7) ambGer(1) tpInsc(1) inscrição federal(14) nNFSe(13) AAMM(4) código numérico(9) DV(1),
@@ -6,8 +8,6 @@
  * fiscal keys (NF-e, CT-e): weights 2..9 from right to left over the first 49 digits, DV = 11 −
  * remainder, or 0 when the remainder is 0 or 1 (docs/decisions/012-invoice-tokens.md).
  */
-
-export const CHAVE_ACESSO_LENGTH = 50;
 
 /** The national public consultation of a note by its key (the DANFSe's QR code points here). */
 const CONSULTA_PUBLICA = 'https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=';
@@ -76,11 +76,5 @@ export function consultaPublicaUrl(chave: string | null): string | null {
 
 /** Only absolute http(s) URLs are links we hand out: never javascript:, data: or relative ones. */
 export function safeHttpUrl(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
-  } catch {
-    return null;
-  }
+  return value ? (parseHttpUrl(value)?.toString() ?? null) : null;
 }

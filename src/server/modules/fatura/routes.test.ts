@@ -30,7 +30,7 @@ const CHAVE = buildChaveAcesso({
   mes: 3,
   codigoNumerico: 123456789,
 });
-const NOT_FOUND_BODY = { status: 404, message: 'Recurso não encontrado.', errors: null, warnings: [], data: null };
+const NOT_FOUND_BODY = { status: 404, message: 'Recurso não encontrado.', errors: null, warnings: [], data: null, code: 'not_found' };
 
 let t: TestApp;
 const a = { token: '', ids: {} as Record<'paga' | 'vencida' | 'fechada' | 'outra' | 'pagaPrefeitura', number> };

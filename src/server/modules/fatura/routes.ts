@@ -21,7 +21,7 @@ export interface FaturaRoutesOptions {
 export const FATURA_ROUTE_MAX = 120;
 /** Wrong tokens (or invoice ids) per address before every token route answers 429 (§6 guessing). */
 export const FATURA_GUESS_MAX = 20;
-export const FATURA_GUESS_WINDOW_MS = 15 * 60 * 1000;
+const FATURA_GUESS_WINDOW_MS = 15 * 60 * 1000;
 
 const TokenParams = z.object({ token: z.string() });
 const InvoiceParams = z.object({ token: z.string(), id: z.string() });

@@ -44,7 +44,7 @@ export async function rotateInvoiceToken(db: Queryable, clienteId: number): Prom
 }
 
 /** The portal's download URL of a note's PDF: under the token, like the list itself. */
-export function nfsePdfPath(token: string, faturaId: number): string {
+function nfsePdfPath(token: string, faturaId: number): string {
   return `/api/pg_fatura/cliente/${encodeURIComponent(token)}/${faturaId}/nfse.pdf`;
 }
 
@@ -111,7 +111,7 @@ export async function findNfsePdf(db: Queryable, token: string, faturaId: number
 }
 
 /** A download name that needs no quoting anywhere: 'nfse-2001.pdf'. */
-export function nfsePdfFileName(numero: string): string {
+function nfsePdfFileName(numero: string): string {
   const safe = numero.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
   return `nfse-${safe || 'nota'}.pdf`;
 }

@@ -6,7 +6,7 @@
  */
 
 /** What a provider knows of a CEP; empty strings for the unknown parts. */
-export interface CepFound {
+interface CepFound {
   logradouro: string;
   bairro: string;
   /** The municipality by IBGE code, or by name within the state. */
@@ -92,7 +92,7 @@ const CITY_RANGES: readonly (readonly [number, number, string, string])[] = [
 ];
 
 /** Works with no network: the state from the ranges, the city where a range is one municipality's. */
-export const offlineCepProvider: CepProvider = {
+const offlineCepProvider: CepProvider = {
   name: 'offline',
   lookup(cep) {
     const prefix = Number(cep.slice(0, 5));
@@ -121,7 +121,7 @@ async function getJson(url: string, timeoutMs: number): Promise<{ status: number
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** ViaCEP: GET {base}/ws/{cep}/json/ → {logradouro, bairro, localidade, uf, ibge} or {erro: true}. */
-export function viaCepProvider(baseUrl: string, timeoutMs: number): CepProvider {
+function viaCepProvider(baseUrl: string, timeoutMs: number): CepProvider {
   return {
     name: 'viacep',
     async lookup(cep) {
@@ -140,7 +140,7 @@ export function viaCepProvider(baseUrl: string, timeoutMs: number): CepProvider 
 }
 
 /** BrasilAPI: GET {base}/api/cep/v1/{cep} → {street, neighborhood, city, state}; 404 when unknown. */
-export function brasilApiProvider(baseUrl: string, timeoutMs: number): CepProvider {
+function brasilApiProvider(baseUrl: string, timeoutMs: number): CepProvider {
   return {
     name: 'brasilapi',
     async lookup(cep) {
@@ -169,7 +169,7 @@ interface WarnLog {
  * `maxEntries` of them (oldest out first); when the service fails or times out, the offline
  * answer is given instead and nothing is cached.
  */
-export function withCacheAndFallback(
+function withCacheAndFallback(
   provider: CepProvider,
   options: { ttlMs: number; maxEntries: number; log: WarnLog; now?: () => number },
 ): CepProvider {

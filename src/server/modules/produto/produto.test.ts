@@ -49,7 +49,7 @@ describe('GET /api/gl_produto/{pid}/edit', () => {
   });
 });
 
-describe('GET /api/gl_produto/destino (the redirect page\'s allow-list, issue 12 item 11)', () => {
+describe('GET /api/gl_produto/destino (the redirect page\'s allow-list, decision 041)', () => {
   const check = (origem: string) =>
     new ApiAgent(t.app).get<{ origem: string; permitido: boolean }>(`/api/gl_produto/destino?origem=${encodeURIComponent(origem)}`);
 
@@ -84,7 +84,7 @@ describe('GET /api/gl_produto/destino (the redirect page\'s allow-list, issue 12
   });
 });
 
-describe('staff cannot save a product URL that is not http(s) (issue 12 item 11)', () => {
+describe('staff cannot save a product URL that is not http(s) (decision 041)', () => {
   it('refuses javascript:, data: and other schemes and accepts http(s) and paths of the portal', async () => {
     const admin = await createUser(t.db, { nivel: 1 });
     const agent = await signedInAgent(t, admin.id);

@@ -6,7 +6,7 @@ import { glProduto } from '../../db/schema.ts';
 export type ActiveProduct = PublicProduct;
 
 /** The product's url as a browser can follow it: relative urls resolve against PUBLIC_URL. */
-export function resolveProductUrl(url: string, publicUrl: string): string {
+function resolveProductUrl(url: string, publicUrl: string): string {
   return new URL(url, `${publicUrl}/`).toString();
 }
 

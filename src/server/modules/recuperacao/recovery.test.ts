@@ -42,7 +42,7 @@ async function linkToken(email: string): Promise<string> {
 }
 
 describe('POST /api/acesso/recuperar_email', () => {
-  it('queues exactly the hourly limit of e-mails when many requests arrive at once (issue 12 item 6, PostgreSQL)', async () => {
+  it('queues exactly the hourly limit of e-mails when many requests arrive at once (decision 018, PostgreSQL)', async () => {
     const user = await createUser(t.db);
     const responses = await Promise.all(Array.from({ length: 50 }, () => requestReset(user.email)));
     // Every caller gets the same answer (§8): nothing tells which requests sent a mail.
@@ -118,6 +118,51 @@ describe('POST /api/acesso/recuperar_email', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('POST /api/acesso/recuperar_token/verificar (decision 050)', () => {
+  const check = (token: string) => new ApiAgent(t.app).post('/api/acesso/recuperar_token/verificar', { token });
+
+  it('says whether the link still works, using nothing up', async () => {
+    const user = await createUser(t.db);
+    await requestReset(user.email);
+    const token = await linkToken(user.email);
+    const fresh = await check(token);
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers['cache-control']).toBe('no-store');
+    // Asking twice changes nothing: the link still sets the password once.
+    expect((await check(token)).status).toBe(200);
+    expect((await reset(token, 'senha-verificada')).status).toBe(200);
+
+    const used = await check(token);
+    expect(used.status).toBe(404);
+    expect(used.body.message).toBe(CONTA_MESSAGES.resetLinkInvalid);
+    const unknown = await check('y'.repeat(43));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe(CONTA_MESSAGES.resetLinkInvalid);
+  });
+
+  it('refuses an expired link, and one of an account made inactive since', async () => {
+    const expired = await createUser(t.db);
+    await requestReset(expired.email);
+    const old = await linkToken(expired.email);
+    await t.db
+      .update(glUsuarioSenhaToken)
+      .set({ datahora_expira: new Date(Date.now() - 1000) })
+      .where(eq(glUsuarioSenhaToken.token_hash, hashToken(old)));
+    expect((await check(old)).status).toBe(404);
+
+    const leaving = await createUser(t.db);
+    await requestReset(leaving.email);
+    const token = await linkToken(leaving.email);
+    await t.db.update(glUsuario).set({ ativo: false }).where(eq(glUsuario.id, leaving.id));
+    expect((await check(token)).status).toBe(404);
+  });
+
+  it('needs a token', async () => {
+    const response = await new ApiAgent(t.app).post('/api/acesso/recuperar_token/verificar', {});
+    expect(response.status).toBe(422);
   });
 });
 
@@ -201,7 +246,7 @@ describe('POST /api/acesso/recuperar_token', () => {
       expect(response.body.errors).toEqual({ senha: ['A senha deve ter entre 6 e 32 caracteres.'] });
     }
     // The link still works after refused attempts.
-    // Six characters are enough (§5), when they are not a common password (issue 12 item 14).
+    // Six characters are enough (§5), when they are not a common password (decision 042).
     expect((await reset(token, 'q9#Lm2')).status).toBe(200);
   });
 

@@ -3,13 +3,14 @@ import { envelope } from '#shared/envelope';
 import {
   CONTA_MESSAGES,
   RecoverEmailRequestSchema,
+  RecoverTokenCheckRequestSchema,
   RecoverTokenRequestSchema,
 } from '#shared/schemas/conta';
 import { refuseCommonPassword } from '../../auth/common-passwords.ts';
 import { requireCaptcha, type CaptchaProvider } from '../../captcha/provider.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { requestPasswordReset, resetPassword } from './service.ts';
+import { isResetTokenUsable, requestPasswordReset, resetPassword } from './service.ts';
 
 export interface RecuperacaoRoutesOptions {
   db: Database;
@@ -53,6 +54,23 @@ export const recuperacaoRoutes: FastifyPluginCallbackZod<RecuperacaoRoutesOption
       });
       if (!ok) throw new AppError(404, CONTA_MESSAGES.resetLinkInvalid, 'reset_token_invalid');
       return envelope(null, { message: CONTA_MESSAGES.passwordChanged });
+    },
+  );
+
+  /**
+   * The reset page asks, when it opens, whether its link still works (ours, docs/decisions/050):
+   * the same 404 as recuperar_token when it does not. The token travels in the body, like there;
+   * limited like the other calls that check a secret.
+   */
+  app.post(
+    '/acesso/recuperar_token/verificar',
+    { schema: { body: RecoverTokenCheckRequestSchema }, config: limited },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      if (!(await isResetTokenUsable(db, request.body.token))) {
+        throw new AppError(404, CONTA_MESSAGES.resetLinkInvalid, 'reset_token_invalid');
+      }
+      return envelope(null);
     },
   );
 

@@ -14,7 +14,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const RESET_MAILS_PER_HOUR = 3;
 
 /** The reset page of the SPA (§2 recuperar_token); the token is the path's last segment. */
-export const resetUrl = (publicUrl: string, token: string) =>
+const resetUrl = (publicUrl: string, token: string) =>
   new URL(`/login/recuperar_token/${token}`, `${publicUrl}/`).toString();
 
 /**
@@ -39,7 +39,7 @@ export async function requestPasswordReset(
   await db.transaction(async (tx) => {
     // Count and insert under the user's row lock: concurrent requests for one account take
     // turns, so the hourly limit holds (a count outside the lock let 20 parallel requests queue
-    // up to 16 e-mails; issue 12 item 6).
+    // up to 16 e-mails; decision 018).
     await tx.select({ id: glUsuario.id }).from(glUsuario).where(eq(glUsuario.id, user.id)).for('update');
     const [recent] = await tx
       .select({ total: count() })
@@ -65,6 +65,27 @@ export async function requestPasswordReset(
     });
     await enqueueMail(tx, { to: user.email, ...mail });
   });
+}
+
+/**
+ * Whether a reset link's token is known, unused and unexpired, and its account active: asked by
+ * the reset page when it opens (docs/decisions/050), so a dead link is said at once. Uses
+ * nothing up; recuperar_token decides again when the password is sent.
+ */
+export async function isResetTokenUsable(db: Database, token: string, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: glUsuarioSenhaToken.id })
+    .from(glUsuarioSenhaToken)
+    .innerJoin(glUsuario, eq(glUsuario.id, glUsuarioSenhaToken.gl_usuario_id))
+    .where(
+      and(
+        eq(glUsuarioSenhaToken.token_hash, hashToken(token)),
+        isNull(glUsuarioSenhaToken.datahora_usado),
+        gt(glUsuarioSenhaToken.datahora_expira, now),
+        eq(glUsuario.ativo, true),
+      ),
+    );
+  return row !== undefined;
 }
 
 /**

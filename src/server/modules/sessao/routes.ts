@@ -1,9 +1,9 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
-import { MESSAGES } from '#shared/messages';
+import { ERROR_CODES, MESSAGES } from '#shared/messages';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { anonymousSession, describeSession } from './service.ts';
+import { anonymousSession, describeSession, SESSION_CONTEXT_LOOKUP } from './service.ts';
 
 /**
  * GET api/sessao/web (§7). With no valid session the body carries status 400 and 'Sessão
@@ -12,12 +12,17 @@ import { anonymousSession, describeSession } from './service.ts';
  * (POST /api/acesso/logout lives in modules/acesso.)
  */
 export const sessaoRoutes: FastifyPluginCallbackZod<{ db: Database; config: Config }> = (app, { db, config }, done) => {
-  app.get('/sessao/web', async (request, reply) => {
+  // The session and everything the answer says about it are read in one query.
+  app.get('/sessao/web', { config: { sessionLookup: SESSION_CONTEXT_LOOKUP } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const record = request.session.record;
     const info = record ? await describeSession(db, record, config.isProduction) : null;
     if (!info) {
-      return envelope(anonymousSession(config.isProduction), { status: 400, message: MESSAGES.sessionExpired });
+      return envelope(anonymousSession(config.isProduction), {
+        status: 400,
+        message: MESSAGES.sessionExpired,
+        code: ERROR_CODES.sessionExpired,
+      });
     }
     return envelope(info);
   });

@@ -33,8 +33,8 @@ import {
 import { currentTotpStep, generateTotpSecret, matchTotpStep, totpUri } from './totp.ts';
 
 /** §9 */
-export const TRUSTED_DEVICE_DAYS = 60;
-export const REMIND_LATER_DAYS = 30;
+const TRUSTED_DEVICE_DAYS = 60;
+const REMIND_LATER_DAYS = 30;
 /** Activation must follow the code validation within this time (docs/decisions/011-two-factor.md). */
 const VALIDATION_FRESH_MS = 10 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;

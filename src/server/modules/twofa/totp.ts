@@ -6,9 +6,9 @@ import { Secret, TOTP } from 'otpauth';
  * one step of network delay and clock drift); which step matched is returned so the caller can
  * record it and refuse it a second time (RFC 6238 §5.2: an OTP is accepted once).
  */
-export const TOTP_PERIOD_SECONDS = 30;
-export const TOTP_DIGITS = 6;
-export const TOTP_WINDOW = 1;
+const TOTP_PERIOD_SECONDS = 30;
+const TOTP_DIGITS = 6;
+const TOTP_WINDOW = 1;
 /** 160 bits, the HMAC-SHA-1 block-sized key RFC 4226 §4 recommends. */
 const SECRET_BYTES = 20;
 

@@ -446,6 +446,7 @@ describe('step-up before sensitive 2FA changes (security review item 2)', () => 
     errors: null,
     warnings: [],
     data: null,
+    code: 'reauth_required',
   };
   const sessionRow = async (agent: ApiAgent) =>
     (await t.db.select().from(glSessao).where(eq(glSessao.id, agent.sessionId ?? '')))[0];

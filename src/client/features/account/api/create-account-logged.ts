@@ -3,10 +3,10 @@ import type { LoginInfo } from '#shared/schemas/acesso';
 import type { SignUpLoggedRequest } from '#shared/schemas/conta';
 import { apiPost } from '../../../lib/api-client';
 
-export const CREATE_ACCOUNT_LOGGED_PATH = '/api/acesso/conta_criar_logado';
+const CREATE_ACCOUNT_LOGGED_PATH = '/api/acesso/conta_criar_logado';
 
 /** §7 POST /api/acesso/conta_criar_logado: data is the login info with the new client chosen. */
-export function createAccountLogged(payload: SignUpLoggedRequest): Promise<LoginInfo> {
+function createAccountLogged(payload: SignUpLoggedRequest): Promise<LoginInfo> {
   return apiPost<LoginInfo>(CREATE_ACCOUNT_LOGGED_PATH, payload);
 }
 

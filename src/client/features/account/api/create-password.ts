@@ -3,10 +3,10 @@ import type { LoginInfo } from '#shared/schemas/acesso';
 import type { CreatePasswordRequest } from '#shared/schemas/conta';
 import { apiPost } from '../../../lib/api-client';
 
-export const CREATE_PASSWORD_PATH = '/api/acesso/conta_criar_senha';
+const CREATE_PASSWORD_PATH = '/api/acesso/conta_criar_senha';
 
 /** §7 POST /api/acesso/conta_criar_senha: {senha} only; data is the login info. */
-export function createPassword(payload: CreatePasswordRequest): Promise<LoginInfo> {
+function createPassword(payload: CreatePasswordRequest): Promise<LoginInfo> {
   return apiPost<LoginInfo>(CREATE_PASSWORD_PATH, { senha: payload.senha });
 }
 

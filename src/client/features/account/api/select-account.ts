@@ -4,10 +4,10 @@ import { apiPost } from '../../../lib/api-client';
 import type { LoginEventRef } from '../../../lib/login-event';
 import { fetchEventInfo } from '../../../lib/post-login';
 
-export const SELECT_ACCOUNT_PATH = '/api/acesso/conta_selecionar';
+const SELECT_ACCOUNT_PATH = '/api/acesso/conta_selecionar';
 
 /** §7 POST /api/acesso/conta_selecionar: data is the login info (§3) with the chosen client. */
-export function selectAccount(payload: ContaSelecionarRequest): Promise<LoginInfo> {
+function selectAccount(payload: ContaSelecionarRequest): Promise<LoginInfo> {
   return apiPost<LoginInfo>(SELECT_ACCOUNT_PATH, payload);
 }
 

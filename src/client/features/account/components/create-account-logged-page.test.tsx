@@ -28,9 +28,12 @@ const NEW_CLIENT_INFO = loginInfo({
   contrato_ultimo: null,
 });
 
-function serve(create: StubHandler = () => envelopeResponse(NEW_CLIENT_INFO)) {
+const PRODUCT = { id: 2, nome: 'Sistema Parceiro', url: '/painel', logo_url: null, cadastro_permitido: false, cadastro_usuario_inativo: false };
+
+function serve(create: StubHandler = () => envelopeResponse(NEW_CLIENT_INFO), product = PRODUCT) {
   const stub = stubFetch({
     'GET /api/sessao/web': () => sessionResponse(signedInSession({ cliente: null })),
+    'GET /api/gl_produto/2/edit': () => envelopeResponse(product),
     'POST /api/acesso/conta_criar_logado': create,
   });
   return { callsTo: (path: string) => stub.calls.filter((call) => call.path === path) };
@@ -78,6 +81,16 @@ describe('conta_criar_logado (§2 Create account, logged in)', () => {
     await user.clear(document);
     await user.type(document, '11222333000181');
     expect(screen.getByLabelText('Nome da empresa')).toBeInTheDocument();
+  });
+
+  it('says at once that a product with inactive-user registration takes no new accounts here', async () => {
+    const { callsTo } = serve(undefined, { ...PRODUCT, cadastro_usuario_inativo: true });
+    renderApp('/login/2/conta_criar/logado');
+    expect(await screen.findByText('Este produto não permite criar contas por aqui.')).toBeVisible();
+    expect(screen.queryByLabelText('Nome')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Criar conta e continuar' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/login/2/conta_selecionar');
+    expect(callsTo('/api/acesso/conta_criar_logado')).toEqual([]);
   });
 
   it('checks the fields and the terms before any call', async () => {

@@ -5,20 +5,26 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { documentKind } from '#shared/cpf-cnpj';
 import { NAME_MAX } from '#shared/fields';
 import { CPF_CNPJ_MASKS } from '#shared/masks';
-import { SignUpLoggedRequestSchema, type SignUpLoggedRequest } from '#shared/schemas/conta';
+import {
+  CONTA_MESSAGES,
+  SignUpLoggedRequestSchema,
+  type SignUpLoggedRequest,
+} from '#shared/schemas/conta';
 import { Page } from '../../../components/page';
+import { PageLoading } from '../../../components/page-loading';
 import { TextField } from '../../../components/text-field';
-import { applyFieldErrors } from '../../../lib/api-client';
+import { ApiError, applyFieldErrors } from '../../../lib/api-client';
+import { useProduct } from '../../../lib/product';
 import { applyLoginInfo, usePostLoginRouting } from '../../../lib/post-login';
 import { parsePid, pathTo } from '../../../paths';
 import { useCreateAccountLogged } from '../api/create-account-logged';
 import { MaskedField } from '../../../components/masked-field';
 import { TermsConsent } from './terms-consent';
+import { LoadError } from '../../../components/load-error';
+import { BusyButton } from '../../../components/busy-button';
 
 type SignUpLoggedValues = z.output<typeof SignUpLoggedRequestSchema>;
 
@@ -31,6 +37,8 @@ export const CREATE_ACCOUNT_LOGGED_TEXTS = {
   submit: 'Criar conta e continuar',
   back: 'Voltar',
   invalidProduct: 'Produto não encontrado.',
+  notAllowed: CONTA_MESSAGES.signUpNotAllowed,
+  productFailed: 'Não foi possível carregar o produto.',
 } as const;
 
 /**
@@ -43,15 +51,44 @@ export function CreateAccountLoggedPage() {
   const pid = parsePid(rawPid);
   return (
     <Page title={CREATE_ACCOUNT_LOGGED_TEXTS.title}>
-      <div className="app-login mx-auto">
+      <div className="app-login">
         {pid === null ? (
           <Alert variant="warning">{CREATE_ACCOUNT_LOGGED_TEXTS.invalidProduct}</Alert>
         ) : (
-          <CreateAccountLoggedForm key={pid} pid={pid} />
+          <ProductGate key={pid} pid={pid} />
         )}
       </div>
     </Page>
   );
+}
+
+/**
+ * A product with inactive-user registration takes no new client accounts here (§2: no 'Criar uma
+ * nova conta' for it; the server refuses too): said when the page opens, as the logged-out
+ * sign-up does, not after the form is filled.
+ */
+function ProductGate({ pid }: { pid: number }) {
+  const product = useProduct(pid);
+  const back = (
+    <Link className="btn btn-outline-secondary" to={pathTo('conta_selecionar', { pid })}>
+      {CREATE_ACCOUNT_LOGGED_TEXTS.back}
+    </Link>
+  );
+  if (product.isPending) return <PageLoading />;
+  if (product.isError) {
+    const missing = product.error instanceof ApiError && product.error.httpStatus === 404;
+    if (missing) return <Alert variant="warning">{CREATE_ACCOUNT_LOGGED_TEXTS.invalidProduct}</Alert>;
+    return <LoadError message={CREATE_ACCOUNT_LOGGED_TEXTS.productFailed} onRetry={() => void product.refetch()} />;
+  }
+  if (product.data.cadastro_usuario_inativo) {
+    return (
+      <>
+        <Alert variant="warning">{CREATE_ACCOUNT_LOGGED_TEXTS.notAllowed}</Alert>
+        {back}
+      </>
+    );
+  }
+  return <CreateAccountLoggedForm pid={pid} />;
 }
 
 function CreateAccountLoggedForm({ pid }: { pid: number }) {
@@ -110,11 +147,12 @@ function CreateAccountLoggedForm({ pid }: { pid: number }) {
         label={CREATE_ACCOUNT_LOGGED_TEXTS.nome}
         autoComplete="name"
         maxLength={NAME_MAX}
-        aria-required
+        required
         registration={register('nome')}
         error={errors.nome?.message}
       />
       <MaskedField
+        required
         control={control}
         name="cpfcnpj"
         id="conta-logado-cpfcnpj"
@@ -129,7 +167,7 @@ function CreateAccountLoggedForm({ pid }: { pid: number }) {
           label={CREATE_ACCOUNT_LOGGED_TEXTS.empresa}
           autoComplete="organization"
           maxLength={NAME_MAX}
-          aria-required
+          required
           registration={register('empresa_nome', { shouldUnregister: true })}
           error={errors.empresa_nome?.message}
         />
@@ -140,10 +178,9 @@ function CreateAccountLoggedForm({ pid }: { pid: number }) {
         error={errors.termos?.message}
       />
       <div className="d-flex flex-wrap gap-2">
-        <Button type="submit" variant="primary" disabled={busy}>
-          {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        <BusyButton busy={busy} type="submit" variant="primary">
           {CREATE_ACCOUNT_LOGGED_TEXTS.submit}
-        </Button>
+        </BusyButton>
         <Link className="btn btn-outline-secondary" to={pathTo('conta_selecionar', { pid })}>
           {CREATE_ACCOUNT_LOGGED_TEXTS.back}
         </Link>

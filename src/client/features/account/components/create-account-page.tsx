@@ -4,8 +4,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { documentKind } from '#shared/cpf-cnpj';
 import { EMAIL_MAX, NAME_MAX, REQUIRED_MESSAGE, TWOFA_CODE_MAX } from '#shared/fields';
 import { CPF_CNPJ_MASKS, PHONE_MASKS } from '#shared/masks';
@@ -36,6 +34,8 @@ import { useCreateAccount } from '../api/create-account';
 import { useProduct } from '../../../lib/product';
 import { MaskedField } from '../../../components/masked-field';
 import { TermsConsent } from './terms-consent';
+import { LoadError } from '../../../components/load-error';
+import { BusyButton } from '../../../components/busy-button';
 
 export const CREATE_ACCOUNT_TEXTS = {
   title: 'Criar uma conta',
@@ -54,7 +54,6 @@ export const CREATE_ACCOUNT_TEXTS = {
   loadingProduct: 'Carregando o produto...',
   productNotFound: 'Produto não encontrado. Confira o endereço de acesso que você recebeu.',
   productFailed: 'Não foi possível carregar o produto.',
-  retry: 'Tentar novamente',
   signUpNotAllowed: CONTA_MESSAGES.signUpNotAllowed,
   /** §8, shown when the server asks for the password (senha_digitar). */
   alreadyRegistered: CONTA_MESSAGES.alreadyRegistered,
@@ -70,7 +69,7 @@ export function CreateAccountPage() {
   const pid = parsePid(rawPid);
   return (
     <Page title={CREATE_ACCOUNT_TEXTS.title}>
-      <div className="app-login mx-auto">
+      <div className="app-login">
         {pid === null ? (
           <Alert variant="warning">{CREATE_ACCOUNT_TEXTS.productNotFound}</Alert>
         ) : (
@@ -98,19 +97,14 @@ function ProductGate({ pid }: { pid: number }) {
       return <Alert variant="warning">{CREATE_ACCOUNT_TEXTS.productNotFound}</Alert>;
     }
     return (
-      <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
-        <span>{CREATE_ACCOUNT_TEXTS.productFailed}</span>
-        <Button size="sm" variant="outline-danger" onClick={() => void product.refetch()}>
-          {CREATE_ACCOUNT_TEXTS.retry}
-        </Button>
-      </Alert>
+      <LoadError message={CREATE_ACCOUNT_TEXTS.productFailed} onRetry={() => void product.refetch()} />
     );
   }
   if (!product.data.cadastro_permitido) {
     return (
       <Alert variant="warning">
         <p>{CREATE_ACCOUNT_TEXTS.signUpNotAllowed}</p>
-        <Link to={pathTo('login', { pid })}>{CREATE_ACCOUNT_TEXTS.backToLogin}</Link>
+        <Link className="alert-link" to={pathTo('login', { pid })}>{CREATE_ACCOUNT_TEXTS.backToLogin}</Link>
       </Alert>
     );
   }
@@ -259,7 +253,7 @@ function CreateAccountForm({ pid, product }: { pid: number; product: PublicProdu
         label={CREATE_ACCOUNT_TEXTS.nome}
         autoComplete="name"
         maxLength={NAME_MAX}
-        aria-required
+        required
         registration={register('nome')}
         error={errors.nome?.message}
       />
@@ -269,7 +263,7 @@ function CreateAccountForm({ pid, product }: { pid: number; product: PublicProdu
         type="email"
         autoComplete="email"
         maxLength={EMAIL_MAX}
-        aria-required
+        required
         registration={register('email')}
         error={errors.email?.message}
       />
@@ -279,7 +273,7 @@ function CreateAccountForm({ pid, product }: { pid: number; product: PublicProdu
           label={CREATE_ACCOUNT_TEXTS.senha}
           type="password"
           autoComplete="current-password"
-          aria-required
+          required
           hint={CREATE_ACCOUNT_TEXTS.passwordPrompt(providerName())}
           registration={register('senha')}
           error={errors.senha?.message}
@@ -292,12 +286,13 @@ function CreateAccountForm({ pid, product }: { pid: number; product: PublicProdu
           hint={CREATE_ACCOUNT_TEXTS.codeHint}
           autoComplete="one-time-code"
           maxLength={TWOFA_CODE_MAX}
-          aria-required
+          required
           registration={register('twofaCode', { shouldUnregister: true })}
           error={errors.twofaCode?.message}
         />
       )}
       <MaskedField
+        required
         control={control}
         name="telefone_celular"
         id="conta-criar-celular"
@@ -308,6 +303,7 @@ function CreateAccountForm({ pid, product }: { pid: number; product: PublicProdu
         error={errors.telefone_celular?.message}
       />
       <MaskedField
+        required
         control={control}
         name="cpfcnpj"
         id="conta-criar-cpfcnpj"
@@ -322,7 +318,7 @@ function CreateAccountForm({ pid, product }: { pid: number; product: PublicProdu
           label={CREATE_ACCOUNT_TEXTS.empresa}
           autoComplete="organization"
           maxLength={NAME_MAX}
-          aria-required
+          required
           registration={register('empresa_nome', { shouldUnregister: true })}
           error={errors.empresa_nome?.message}
         />
@@ -344,10 +340,9 @@ function CreateAccountForm({ pid, product }: { pid: number; product: PublicProdu
         error={errors.termos?.message}
       />
       <div className="d-grid gap-2 mb-3">
-        <Button type="submit" variant="primary" disabled={!canSubmit}>
-          {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        <BusyButton busy={busy} type="submit" variant="primary" disabled={!canSubmit}>
           {CREATE_ACCOUNT_TEXTS.submit}
-        </Button>
+        </BusyButton>
       </div>
       <Link className="small" to={pathTo('login', { pid })}>
         {CREATE_ACCOUNT_TEXTS.backToLogin}

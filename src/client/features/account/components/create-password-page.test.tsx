@@ -90,6 +90,19 @@ describe('conta_criar_senha (§2 Change password, §5 New password)', () => {
     expect(submitButton()).toBeDisabled();
   });
 
+  it('takes a 40-character paste whole and says the §5 limit, with the button off', async () => {
+    serve();
+    const { user } = await open();
+    const long = 'a'.repeat(40);
+    await user.click(senha());
+    await user.paste(long);
+    await user.click(conf());
+    await user.paste(long);
+    expect(senha()).toHaveValue(long);
+    await waitFor(() => expect(senha()).toHaveAccessibleDescription('A senha deve ter entre 6 e 32 caracteres.'));
+    expect(submitButton()).toBeDisabled();
+  });
+
   it('shows the minimum on leaving an empty password field', async () => {
     serve();
     const { user } = await open();

@@ -4,7 +4,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/fields';
 import {
@@ -21,6 +20,7 @@ import { applyLoginInfo, usePostLoginRouting } from '../../../lib/post-login';
 import { useLogout } from '../../../lib/session';
 import { parsePid } from '../../../paths';
 import { useCreatePassword } from '../api/create-password';
+import { BusyButton } from '../../../components/busy-button';
 
 export const CREATE_PASSWORD_TEXTS = {
   title: 'Altere sua senha',
@@ -59,7 +59,7 @@ export function CreatePasswordPage() {
   const pid = parsePid(rawPid);
   return (
     <Page title={CREATE_PASSWORD_TEXTS.title}>
-      <div className="app-login mx-auto">
+      <div className="app-login">
         {pid === null ? (
           <Alert variant="warning">{CREATE_PASSWORD_TEXTS.invalidProduct}</Alert>
         ) : (
@@ -127,8 +127,7 @@ function CreatePasswordForm({ pid }: { pid: number }) {
           label={CREATE_PASSWORD_TEXTS.senha}
           type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          aria-required
+          required
           registration={register('senha', { deps: ['senha_conf'] })}
           error={errors.senha?.message}
         />
@@ -137,16 +136,14 @@ function CreatePasswordForm({ pid }: { pid: number }) {
           label={CREATE_PASSWORD_TEXTS.senhaConf}
           type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          aria-required
+          required
           registration={register('senha_conf')}
           error={confUsed ? errors.senha_conf?.message : undefined}
         />
         <div className="d-flex flex-wrap gap-2">
-          <Button type="submit" variant="primary" disabled={!canSubmit}>
-            {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          <BusyButton busy={busy} type="submit" variant="primary" disabled={!canSubmit}>
             {CREATE_PASSWORD_TEXTS.submit}
-          </Button>
+          </BusyButton>
           <Button
             type="button"
             variant="outline-secondary"

@@ -101,7 +101,7 @@ function BackToLogin({ pid, text }: { pid: number; text: string }) {
   return (
     <Alert variant="warning">
       <p>{text}</p>
-      <Link to={pathTo('login', { pid })}>{SELECT_ACCOUNT_TEXTS.backToLogin}</Link>
+      <Link className="alert-link" to={pathTo('login', { pid })}>{SELECT_ACCOUNT_TEXTS.backToLogin}</Link>
     </Alert>
   );
 }

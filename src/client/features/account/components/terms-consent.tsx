@@ -2,7 +2,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { LEGAL_DOCUMENTS } from '#shared/legal';
 import { pathTo } from '../../../paths';
 
-export const TERMS_TEXTS = {
+const TERMS_TEXTS = {
   before: 'Li e aceito os ',
   between: ' e a ',
   after: '.',

@@ -1,10 +1,9 @@
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { Page } from '../../../components/page';
 import { useResumeLogin } from '../../../lib/post-login';
 import { parsePid, pathTo } from '../../../paths';
+import { BusyButton } from '../../../components/busy-button';
 
 export const WELCOME_TEXTS = {
   title: 'Seja Bem-vindo(a)',
@@ -45,10 +44,9 @@ function WelcomeChoice({ pid }: { pid: number }) {
         <Link className="btn btn-primary" to={pathTo('planos_produto', { pid })}>
           {WELCOME_TEXTS.plans}
         </Link>
-        <Button variant="outline-primary" disabled={isPending} onClick={resume}>
-          {isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        <BusyButton busy={isPending} variant="outline-primary" onClick={resume}>
           {WELCOME_TEXTS.continue}
-        </Button>
+        </BusyButton>
       </div>
     </>
   );

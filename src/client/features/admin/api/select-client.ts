@@ -3,7 +3,7 @@ import type { AdminSelectClientResponse } from '#shared/schemas/acesso';
 import { ApiError, apiRequest, handleApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { queryClient } from '../../../lib/query-client';
-import { sessionQuery } from '../../../lib/session';
+import { sessionQuery, setSession } from '../../../lib/session';
 
 /**
  * §7 POST api/admin/cliente/selecionar {id}: success 'Cliente {name} selecionado.' (the
@@ -15,6 +15,16 @@ export function useSelectClient() {
     meta: { silentErrors: true },
     onSuccess: async (response) => {
       notify('success', response.message);
+      // §4: the session check compares later answers with the client this tab itself just
+      // selected, so the next answer naming it is no takeover.
+      const current = queryClient.getQueryData(sessionQuery.queryKey);
+      if (current?.usuario) {
+        const { id, razao_social, nome_fantasia } = response.data.cliente;
+        setSession({
+          usuario: current.usuario,
+          cliente: { id, razao_social, nome_fantasia: nome_fantasia ?? razao_social, fatura_token: null },
+        });
+      }
       await queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
     },
     onError: (error) => {

@@ -37,7 +37,7 @@ function AdminHome() {
 }
 
 /**
- * The staff area (/admin/*, issue 7): its own route table, loaded on demand with its screens.
+ * The staff area (/admin/*, decision 031): its own route table, loaded on demand with its screens.
  * Only staff (level ≤ 5, §6) see it; the API refuses everyone else anyway (decision 030).
  */
 export function AdminApp() {

@@ -132,9 +132,6 @@ export function PlanoEdit() {
         toForm={(entity) => formValuesOf(entity, PLANO_FIELDS)}
         toPayload={asPayload}
         navBackRoute={adminPath('planos')}
-        // A new plan stays open, so its payment options can be added right away.
-        afterSave="edit"
-        editPath={(saved) => adminPath('planos', saved)}
         extra={(plano) => (
           <section className="mt-4" aria-labelledby="pagamentos-titulo">
             <h2 id="pagamentos-titulo" className="h5">

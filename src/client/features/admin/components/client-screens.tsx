@@ -80,7 +80,7 @@ function ClienteActions({ cliente }: { cliente: Cliente }) {
         </a>
       </p>
       <div className="d-flex flex-wrap gap-2">
-        <button type="button" className="btn btn-outline-warning" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
+        <button type="button" className="btn btn-outline-danger" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
           Gerar novo link de faturas
         </button>
         {isAdmin && (
@@ -105,8 +105,6 @@ export function ClienteEdit() {
         toForm={(entity) => ({ ...formValuesOf(entity, CLIENTE_FIELDS), cpfcnpj: formatCpfCnpj(entity.cpfcnpj) })}
         toPayload={asPayload}
         navBackRoute={adminPath('clientes')}
-        afterSave="edit"
-        editPath={(saved) => adminPath('clientes', saved)}
         extra={(cliente) => (
           <>
             <ClienteActions cliente={cliente} />

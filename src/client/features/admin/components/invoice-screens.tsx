@@ -77,8 +77,6 @@ export function FaturaEdit() {
         toForm={(entity) => formValuesOf(entity, FATURA_FIELDS)}
         toPayload={asPayload}
         navBackRoute={adminPath('faturas')}
-        afterSave="edit"
-        editPath={(saved) => adminPath('faturas', saved)}
         extra={(fatura) => (
           <>
             <p className="mt-3">

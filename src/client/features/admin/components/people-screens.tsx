@@ -79,13 +79,16 @@ function StaffLevel({ usuario }: { usuario: Usuario }) {
   );
 }
 
-/** Staff actions on a person: reset 2FA, force a new password at the next login (decision 030). */
+/**
+ * Staff actions on a person: reset 2FA, force a new password at the next login (decision 030),
+ * end every session (decisions 070-072).
+ */
 function UsuarioActions({ usuario }: { usuario: Usuario }) {
   const queryClient = useQueryClient();
   const session = useSession();
   const isAdmin = (session.usuario?.nivel ?? Infinity) <= STAFF_LEVEL.admin;
   const action = useMutation({
-    mutationFn: (path: 'twofa_resetar' | 'senha_revalidar') => apiRequest<null>('POST', `${API.usuario}/${usuario.id}/${path}`),
+    mutationFn: (path: 'twofa_resetar' | 'senha_revalidar' | 'sessoes_encerrar') => apiRequest<null>('POST', `${API.usuario}/${usuario.id}/${path}`),
     onSuccess: async (response) => {
       notify('success', response.message);
       await queryClient.invalidateQueries({ queryKey: crudEntityKey(API.usuario, usuario.id) });
@@ -100,11 +103,14 @@ function UsuarioActions({ usuario }: { usuario: Usuario }) {
         2FA: {usuario.twofa_ativo ? 'ativo' : 'inativo'} · Nova senha no próximo login: {yesNo(usuario.senha_revalidar)}
       </p>
       <div className="d-flex flex-wrap gap-2">
-        <button type="button" className="btn btn-outline-warning" disabled={action.isPending || !usuario.twofa_ativo} onClick={() => action.mutate('twofa_resetar')}>
+        <button type="button" className="btn btn-outline-danger" disabled={action.isPending || !usuario.twofa_ativo} onClick={() => action.mutate('twofa_resetar')}>
           Desativar 2FA
         </button>
-        <button type="button" className="btn btn-outline-warning" disabled={action.isPending} onClick={() => action.mutate('senha_revalidar')}>
+        <button type="button" className="btn btn-outline-danger" disabled={action.isPending} onClick={() => action.mutate('senha_revalidar')}>
           Exigir nova senha
+        </button>
+        <button type="button" className="btn btn-outline-danger" disabled={action.isPending} onClick={() => action.mutate('sessoes_encerrar')}>
+          Encerrar todas as sessões
         </button>
       </div>
       {isAdmin && <StaffLevel usuario={usuario} />}

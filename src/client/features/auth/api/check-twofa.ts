@@ -3,7 +3,7 @@ import type { TwofaCheckRequest, TwofaCheckResponse } from '#shared/schemas/aces
 import { apiPost } from '../../../lib/api-client';
 
 /** §7 POST /api/gl_usuario/twofa/twofaCheckUsuario: does this e-mail need a 2FA code here? */
-export function checkTwofa(payload: TwofaCheckRequest): Promise<TwofaCheckResponse> {
+function checkTwofa(payload: TwofaCheckRequest): Promise<TwofaCheckResponse> {
   return apiPost<TwofaCheckResponse>('/api/gl_usuario/twofa/twofaCheckUsuario', payload);
 }
 

@@ -3,7 +3,7 @@ import type { EventLoginRequest, EventLoginResponse } from '#shared/schemas/aces
 import { apiPost } from '../../../lib/api-client';
 
 /** §7 POST acesso/login_evento: the password confirmed for an event; data.to is where to go. */
-export function loginEvent(payload: EventLoginRequest): Promise<EventLoginResponse> {
+function loginEvent(payload: EventLoginRequest): Promise<EventLoginResponse> {
   return apiPost<EventLoginResponse>('/api/acesso/login_evento', payload);
 }
 

@@ -3,10 +3,10 @@ import type { LoginInfo, LoginRequest } from '#shared/schemas/acesso';
 import { apiPost } from '../../../lib/api-client';
 import type { LoginIntent } from '../../../lib/post-login';
 
-export const LOGIN_PATH = '/api/acesso/login';
+const LOGIN_PATH = '/api/acesso/login';
 
 /** §7 POST /api/acesso/login. */
-export function login(payload: LoginRequest): Promise<LoginInfo> {
+function login(payload: LoginRequest): Promise<LoginInfo> {
   return apiPost<LoginInfo>(LOGIN_PATH, payload);
 }
 

@@ -2,13 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import type { RecoverEmailRequest } from '#shared/schemas/conta';
 import { apiPost } from '../../../lib/api-client';
 
-export const RECOVER_EMAIL_PATH = '/api/acesso/recuperar_email';
+const RECOVER_EMAIL_PATH = '/api/acesso/recuperar_email';
 
 /**
  * §7 POST api/acesso/recuperar_email: {email, recaptcha}. The answer is the same whether or not
  * the address has an account, so nothing in it is read.
  */
-export async function recoverEmail(payload: RecoverEmailRequest): Promise<void> {
+async function recoverEmail(payload: RecoverEmailRequest): Promise<void> {
   await apiPost<unknown>(RECOVER_EMAIL_PATH, { email: payload.email, recaptcha: payload.recaptcha });
 }
 

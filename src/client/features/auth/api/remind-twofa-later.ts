@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 
 /** §7 POST /api/gl_usuario/twofa/twofaActivateWhen: ask again in 30 days (§9). */
-export function remindTwofaLater(): Promise<unknown> {
+function remindTwofaLater(): Promise<unknown> {
   return apiPost<unknown>('/api/gl_usuario/twofa/twofaActivateWhen', {});
 }
 

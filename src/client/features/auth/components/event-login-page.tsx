@@ -38,7 +38,7 @@ export function EventLoginPage() {
   const eventoToken = query.get('evento_token')?.trim() ?? '';
   return (
     <Page title={EVENT_LOGIN_TEXTS.title}>
-      <div className="app-login mx-auto">
+      <div className="app-login">
         {eventoId && eventoToken ? (
           <EventLoginForm eventoId={eventoId} eventoToken={eventoToken} to={query.get('to')} />
         ) : (
@@ -136,7 +136,7 @@ function EventLoginForm({
         label={EVENT_LOGIN_TEXTS.password}
         type="password"
         autoComplete="current-password"
-        aria-required
+        required
         registration={register('password')}
         error={errors.password?.message}
       />
@@ -147,7 +147,7 @@ function EventLoginForm({
           hint={EVENT_LOGIN_TEXTS.codeHint}
           autoComplete="one-time-code"
           maxLength={TWOFA_CODE_MAX}
-          aria-required
+          required
           registration={register('twofaCode', { shouldUnregister: true })}
           error={errors.twofaCode?.message}
         />

@@ -177,7 +177,8 @@ describe('2FA code field (§4, §5)', () => {
 
     const code = await screen.findByLabelText('Código de verificação (2FA)');
     expect(code).toHaveAccessibleDescription('6 dígitos');
-    expect(code).toHaveAttribute('maxLength', '16');
+    // The limits come with the validation, which loads once the form is in use.
+    await waitFor(() => expect(code).toHaveAttribute('maxLength', '16'));
     expect(callsTo('/api/gl_usuario/twofa/twofaCheckUsuario')[0]?.body).toEqual({
       email: 'maria@exemplo.com.br',
     });
@@ -218,6 +219,22 @@ describe('2FA code field (§4, §5)', () => {
     expect(code).toHaveAccessibleDescription(
       '6 dígitos Por favor, insira o código de verificação.',
     );
+  });
+});
+
+describe('first load', () => {
+  it('loads the captcha widget only once the person starts using the form', async () => {
+    const { callsTo } = serve({ captcha: ALTCHA, twofa: NO_2FA });
+    const { user } = await openLogin();
+    await waitFor(() => expect(callsTo('/api/captcha/config')).toHaveLength(1));
+    // Nothing of the widget yet: no challenge asked, no checkbox shown.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByLabelText('Eu não sou um robô')).toBeNull();
+    expect(fakeAltcha.challenges).toBe(0);
+
+    await user.click(screen.getByLabelText('E-mail'));
+    expect(await screen.findByLabelText('Eu não sou um robô')).toBeInTheDocument();
+    expect(enterButton()).toBeDisabled();
   });
 });
 
@@ -453,6 +470,7 @@ describe('2FA activation offer (§2 Login)', () => {
             qr_code_base64: 'data:image/png;base64,iVBORw0KGgo=',
             secret: 'JBSWY3DPEHPK3PXP',
           }),
+        'GET /api/gl_usuario/me/chaves_acesso': () => envelopeResponse({ chaves: [] }),
       },
     });
     const { user, router } = await openLogin();

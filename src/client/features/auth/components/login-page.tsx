@@ -27,11 +27,14 @@ import { useCheckTwofa } from '../api/check-twofa';
 import { useProduct } from '../../../lib/product';
 import { useLogin } from '../api/login';
 import { useRemindTwofaLater } from '../api/remind-twofa-later';
+import { PasskeySignIn } from './passkey-sign-in';
 import type { LOGIN_LIMITS, LoginValues } from '../utils/login-schema';
+import { LoadError } from '../../../components/load-error';
 
 /**
- * The login route has a download budget (scripts/bundle-budget.mjs, 180 KB gzipped); zod alone
- * is about 26 KB of it. The form works without it, and validation loads it in the background.
+ * The login route has a download budget (scripts/bundle-budget.mjs); zod alone is about 26 KB.
+ * The form works without it: validation, like the captcha widget, loads once the person starts
+ * using the form, so the first page is the form alone.
  */
 const loadLoginSchema = () => import('../utils/login-schema');
 const loginResolver = lazyResolver(async () => (await loadLoginSchema()).loginResolver);
@@ -47,7 +50,6 @@ export const LOGIN_TEXTS = {
   title: 'Entrar',
   productNotFound: 'Produto não encontrado. Confira o endereço de acesso que você recebeu.',
   productFailed: 'Não foi possível carregar o produto.',
-  retry: 'Tentar novamente',
   email: 'E-mail',
   password: 'Senha',
   code: 'Código de verificação (2FA)',
@@ -90,17 +92,12 @@ function LoginScreen({ pid }: { pid: number }) {
   const notFound = product.error instanceof ApiError && product.error.httpStatus === 404;
   return (
     <Page title={LOGIN_TEXTS.title}>
-      <div className="app-login mx-auto">
+      <div className="app-login">
         {product.isError ? (
           notFound ? (
             <Alert variant="warning">{LOGIN_TEXTS.productNotFound}</Alert>
           ) : (
-            <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
-              <span>{LOGIN_TEXTS.productFailed}</span>
-              <Button size="sm" variant="outline-danger" onClick={() => void product.refetch()}>
-                {LOGIN_TEXTS.retry}
-              </Button>
-            </Alert>
+            <LoadError message={LOGIN_TEXTS.productFailed} onRetry={() => void product.refetch()} />
           )
         ) : (
           <>
@@ -166,15 +163,20 @@ function LoginForm({ pid, product }: { pid: number; product: PublicProduct | und
   const [serverAskedCode, setServerAskedCode] = useState(false);
   const [pending, setPending] = useState<PendingRouting | null>(null);
 
+  // The person started using the form (focus, a tap, typing, a password manager's fill): what
+  // the form needs to be sent (the captcha, the validation) loads from then on.
+  const [engaged, setEngaged] = useState(false);
+  const engage = () => setEngaged(true);
   const [limits, setLimits] = useState<typeof LOGIN_LIMITS | null>(null);
   useEffect(() => {
+    if (!engaged) return;
     // Fetches the validation chunk now, so the first submit does not wait for it.
     loadLoginSchema().then(
       (schema) => setLimits(schema.LOGIN_LIMITS),
       // The resolver says so if it is still missing at submit.
       () => undefined,
     );
-  }, []);
+  }, [engaged]);
 
   const {
     register,
@@ -199,6 +201,8 @@ function LoginForm({ pid, product }: { pid: number; product: PublicProduct | und
     control,
     name: ['email', 'senha', 'twofaCode', 'twofaTrust', 'twofaTrustName'],
   });
+
+  if (!engaged && (email !== '' || senha !== '')) setEngaged(true);
 
   const check = checks[normalizeEmail(email)];
   // §4, §5: the code is needed when 2FA is on and this device is not trusted.
@@ -230,6 +234,14 @@ function LoginForm({ pid, product }: { pid: number; product: PublicProduct | und
     (!trusting || (twofaTrustName ?? '').trim() !== '') &&
     !busy;
 
+  const signedIn = (flow: ReturnType<typeof loadLoginFlow>, info: LoginInfo, intent: LoginIntent) =>
+    void flow.then((loaded) => {
+      loaded.applyLoginInfo(info);
+      // §2: when 2FA is not set up, the activation offer comes first.
+      if (info.twofa_shouldAskCreate) setPending({ info, intent });
+      else loaded.followLoginDestination(info, intent, navigate);
+    }, handleApiError);
+
   const submit = (intent: LoginIntent) =>
     handleSubmit(async (values) => {
       if (codeRequired && !values.twofaCode) {
@@ -255,14 +267,7 @@ function LoginForm({ pid, product }: { pid: number; product: PublicProduct | und
       login.mutate(
         { payload, intent },
         {
-          onSuccess: (info) => {
-            void flow.then((loaded) => {
-              loaded.applyLoginInfo(info);
-              // §2: when 2FA is not set up, the activation offer comes first.
-              if (info.twofa_shouldAskCreate) setPending({ info, intent });
-              else loaded.followLoginDestination(info, intent, navigate);
-            }, handleApiError);
-          },
+          onSuccess: (info) => signedIn(flow, info, intent),
           onError: (error) => {
             // §4: a failed login needs a new captcha (a solution is good for one try).
             captcha.reset();
@@ -286,6 +291,9 @@ function LoginForm({ pid, product }: { pid: number; product: PublicProduct | und
       <form
         noValidate
         aria-label={LOGIN_TEXTS.title}
+        onFocusCapture={engage}
+        onPointerDownCapture={engage}
+        onInputCapture={engage}
         onSubmit={(event) => {
           // Enter in a field: 'Entrar', unless the rules of §5 keep the buttons off.
           event.preventDefault();
@@ -301,9 +309,10 @@ function LoginForm({ pid, product }: { pid: number; product: PublicProduct | und
           id="login-email"
           label={LOGIN_TEXTS.email}
           type="email"
-          autoComplete="username"
+          // 'webauthn': the browser offers passkeys here too (conditional mediation, decisions 070-072).
+          autoComplete="username webauthn"
           maxLength={limits?.email}
-          aria-required
+          required
           registration={register('email', {
             onBlur: (event: FocusEvent<HTMLInputElement>) => onEmailBlur(event.target.value),
           })}
@@ -314,7 +323,7 @@ function LoginForm({ pid, product }: { pid: number; product: PublicProduct | und
           label={LOGIN_TEXTS.password}
           type="password"
           autoComplete="current-password"
-          aria-required
+          required
           registration={register('senha')}
           error={errors.senha?.message}
         />
@@ -326,7 +335,7 @@ function LoginForm({ pid, product }: { pid: number; product: PublicProduct | und
               hint={LOGIN_TEXTS.codeHint}
               autoComplete="one-time-code"
               maxLength={limits?.twofaCode}
-              aria-required
+              required
               registration={register('twofaCode', { shouldUnregister: true })}
               error={errors.twofaCode?.message}
             />
@@ -342,7 +351,7 @@ function LoginForm({ pid, product }: { pid: number; product: PublicProduct | und
                 label={LOGIN_TEXTS.deviceName}
                 placeholder={LOGIN_TEXTS.deviceNamePlaceholder}
                 maxLength={limits?.deviceName}
-                aria-required
+                required
                 registration={register('twofaTrustName', { shouldUnregister: true })}
                 error={errors.twofaTrustName?.message}
               />
@@ -350,6 +359,7 @@ function LoginForm({ pid, product }: { pid: number; product: PublicProduct | und
           </>
         )}
         <Captcha
+          active={engaged}
           control={{
             ...captcha,
             onToken: (token) => {
@@ -371,6 +381,11 @@ function LoginForm({ pid, product }: { pid: number; product: PublicProduct | und
           >
             {LOGIN_TEXTS.submitManage}
           </Button>
+          <PasskeySignIn
+            pid={pid}
+            disabled={busy}
+            onSignedIn={(info) => signedIn(loadLoginFlow(), info, 'enter')}
+          />
           {product?.cadastro_permitido && (
             <Link className="btn btn-outline-secondary" to={pathTo('conta_criar', { pid })}>
               {LOGIN_TEXTS.signUp}

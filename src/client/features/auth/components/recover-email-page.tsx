@@ -4,8 +4,6 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { EMAIL_MAX } from '#shared/fields';
 import {
   CONTA_MESSAGES,
@@ -19,10 +17,12 @@ import { applyFieldErrors } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { parsePid, pathTo } from '../../../paths';
 import { useRecoverEmail } from '../api/recover-email';
+import { BusyButton } from '../../../components/busy-button';
 
 export const RECOVER_EMAIL_TEXTS = {
   title: 'Recuperar senha',
-  intro: 'Informe o e-mail da sua conta. Enviaremos para ele as instruções para criar uma nova senha.',
+  intro:
+    'Informe o e-mail da sua conta. Enviaremos para ele as instruções para criar uma nova senha.',
   email: 'E-mail',
   submit: 'Enviar instruções',
   backToLogin: 'Voltar para o login',
@@ -37,7 +37,7 @@ export function RecoverEmailPage() {
   const pid = parsePid(rawPid);
   return (
     <Page title={RECOVER_EMAIL_TEXTS.title}>
-      <div className="app-login mx-auto">
+      <div className="app-login">
         {pid === null ? (
           <Alert variant="warning">{RECOVER_EMAIL_TEXTS.invalidProduct}</Alert>
         ) : (
@@ -108,7 +108,7 @@ function RecoverEmailForm({ pid }: { pid: number }) {
         type="email"
         autoComplete="email"
         maxLength={EMAIL_MAX}
-        aria-required
+        required
         registration={register('email')}
         error={errors.email?.message}
       />
@@ -123,10 +123,9 @@ function RecoverEmailForm({ pid }: { pid: number }) {
         error={errors.recaptcha?.message}
       />
       <div className="d-grid mb-3">
-        <Button type="submit" variant="primary" disabled={!canSubmit}>
-          {recover.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        <BusyButton busy={recover.isPending} type="submit" variant="primary" disabled={!canSubmit}>
           {RECOVER_EMAIL_TEXTS.submit}
-        </Button>
+        </BusyButton>
       </div>
       <Link className="small" to={pathTo('login', { pid })}>
         {RECOVER_EMAIL_TEXTS.backToLogin}

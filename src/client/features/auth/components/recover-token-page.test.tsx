@@ -14,10 +14,14 @@ const CHANGED = 'Senha alterada com sucesso!';
 const LINK_INVALID =
   'Este link de recuperação é inválido, expirou ou já foi usado. Peça um novo link.';
 
-function serve(reset: StubHandler = () => envelopeResponse(null, { message: CHANGED })) {
+function serve(
+  reset: StubHandler = () => envelopeResponse(null, { message: CHANGED }),
+  check: StubHandler = () => envelopeResponse(null),
+) {
   const stub = stubFetch({
     'GET /api/sessao/web': anonymousSessionResponse,
     'POST /api/acesso/recuperar_token': reset,
+    'POST /api/acesso/recuperar_token/verificar': check,
     // '/' goes to the login of product 1.
     'GET /api/gl_produto/1/edit': () =>
       envelopeResponse({
@@ -37,6 +41,7 @@ function serve(reset: StubHandler = () => envelopeResponse(null, { message: CHAN
 async function open(token = 'tok-reset-1') {
   const view = renderApp(`/login/recuperar_token/${token}`);
   expect(await screen.findByRole('heading', { level: 1, name: 'Criar nova senha' })).toBeVisible();
+  await screen.findByLabelText('Nova senha');
   return view;
 }
 
@@ -58,7 +63,6 @@ describe('recuperar_token (§2, §5 New password on reset)', () => {
     const { callsTo } = serve();
     const { user } = await open();
     expect(submitButton()).toBeDisabled();
-    expect(senha()).toHaveAttribute('maxLength', '32');
 
     await user.type(senha(), '12345');
     await user.type(conf(), '12345');
@@ -70,6 +74,22 @@ describe('recuperar_token (§2, §5 New password on reset)', () => {
     await user.type(senha(), '6');
     await user.click(submitButton());
     await waitFor(() => expect(conf()).toHaveAccessibleDescription('As senhas são diferentes'));
+    expect(callsTo('/api/acesso/recuperar_token')).toHaveLength(0);
+  });
+
+  it('takes a 40-character paste whole and refuses it with the §5 message, never cutting it to 32', async () => {
+    const { callsTo } = serve();
+    const { user } = await open();
+    const long = 'a'.repeat(40);
+    await user.click(senha());
+    await user.paste(long);
+    await user.click(conf());
+    await user.paste(long);
+    expect(senha()).toHaveValue(long);
+    await user.click(submitButton());
+    await waitFor(() =>
+      expect(senha()).toHaveAccessibleDescription(/A senha deve ter entre 6 e 32 caracteres\./),
+    );
     expect(callsTo('/api/acesso/recuperar_token')).toHaveLength(0);
   });
 
@@ -90,7 +110,18 @@ describe('recuperar_token (§2, §5 New password on reset)', () => {
     ]);
   });
 
-  it('an invalid, used or expired link says so and offers a new one', async () => {
+  it('checks the link when the page opens: a used or unknown one is said at once, with no form', async () => {
+    const { callsTo } = serve(undefined, () => envelopeResponse(null, { httpStatus: 404, message: LINK_INVALID }));
+    renderApp('/login/recuperar_token/tok-usado');
+    expect(await screen.findByRole('alert')).toHaveTextContent(LINK_INVALID);
+    expect(screen.getByRole('link', { name: 'Pedir um novo link' })).toHaveAttribute('href', '/login/recuperar_email/1');
+    expect(screen.queryByLabelText('Nova senha')).not.toBeInTheDocument();
+    expect(callsTo('/api/acesso/recuperar_token/verificar').map((call) => call.body)).toEqual([{ token: 'tok-usado' }]);
+    // Said once, in the page.
+    expect(getNotices()).toEqual([]);
+  });
+
+  it('a link that dies after the page opened says so on submit, and offers a new one', async () => {
     serve(() => envelopeResponse(null, { httpStatus: 404, message: LINK_INVALID }));
     const { user, router } = await open();
     await user.type(senha(), 'nova-senha');

@@ -4,18 +4,17 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { z } from 'zod';
-import { PASSWORD_MAX } from '#shared/fields';
 import { CONTA_MESSAGES, RecoverTokenRequestSchema } from '#shared/schemas/conta';
 import { PROFILE_PASSWORD_MESSAGES } from '#shared/schemas/usuario';
 import { Page } from '../../../components/page';
+import { PageLoading } from '../../../components/page-loading';
 import { TextField } from '../../../components/text-field';
 import { ApiError, applyFieldErrors, handleApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
-import { useRecoverToken } from '../api/recover-token';
+import { useRecoverToken, useResetLinkCheck } from '../api/recover-token';
+import { BusyButton } from '../../../components/busy-button';
 
 export const RECOVER_TOKEN_TEXTS = {
   title: 'Criar nova senha',
@@ -47,11 +46,34 @@ export function RecoverTokenPage() {
   const { token = '' } = useParams();
   return (
     <Page title={RECOVER_TOKEN_TEXTS.title}>
-      <div className="app-login mx-auto">
-        <RecoverTokenForm key={token} token={token} />
+      <div className="app-login">
+        <ResetLinkGate key={token} token={token} />
       </div>
     </Page>
   );
+}
+
+function LinkInvalid() {
+  return (
+    <Alert variant="danger" role="alert">
+      <p>{RECOVER_TOKEN_TEXTS.linkInvalid}</p>
+      <Link className="alert-link" to={pathTo('recuperar_email', { pid: DEFAULT_PRODUCT_ID })}>
+        {RECOVER_TOKEN_TEXTS.requestNew}
+      </Link>
+    </Alert>
+  );
+}
+
+/**
+ * The link is checked when the page opens (docs/decisions/050): an unknown, used or expired one
+ * is said at once, before anyone types a new password. When the check itself
+ * fails the form shows, and the submit decides.
+ */
+function ResetLinkGate({ token }: { token: string }) {
+  const check = useResetLinkCheck(token);
+  if (check.isPending) return <PageLoading />;
+  if (check.data === false) return <LinkInvalid />;
+  return <RecoverTokenForm token={token} />;
 }
 
 function RecoverTokenForm({ token }: { token: string }) {
@@ -94,16 +116,8 @@ function RecoverTokenForm({ token }: { token: string }) {
     );
   });
 
-  if (linkInvalid) {
-    return (
-      <Alert variant="danger" role="alert">
-        <p>{RECOVER_TOKEN_TEXTS.linkInvalid}</p>
-        <Link to={pathTo('recuperar_email', { pid: DEFAULT_PRODUCT_ID })}>
-          {RECOVER_TOKEN_TEXTS.requestNew}
-        </Link>
-      </Alert>
-    );
-  }
+  // The link may still die between the page's check and the submit (used in another tab).
+  if (linkInvalid) return <LinkInvalid />;
 
   return (
     <form
@@ -121,8 +135,7 @@ function RecoverTokenForm({ token }: { token: string }) {
         hint={RECOVER_TOKEN_TEXTS.senhaHint}
         type="password"
         autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        aria-required
+        required
         registration={register('senha')}
         error={errors.senha?.message}
       />
@@ -131,16 +144,14 @@ function RecoverTokenForm({ token }: { token: string }) {
         label={RECOVER_TOKEN_TEXTS.senhaConf}
         type="password"
         autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        aria-required
+        required
         registration={register('senha_conf')}
         error={errors.senha_conf?.message}
       />
       <div className="d-grid">
-        <Button type="submit" variant="primary" disabled={!canSubmit}>
-          {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        <BusyButton busy={busy} type="submit" variant="primary" disabled={!canSubmit}>
           {RECOVER_TOKEN_TEXTS.submit}
-        </Button>
+        </BusyButton>
       </div>
     </form>
   );

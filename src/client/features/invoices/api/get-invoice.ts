@@ -4,7 +4,7 @@ import { ApiError, apiGet } from '../../../lib/api-client';
 import { invoicesPath } from './get-invoices';
 
 /** §7 GET /api/pg_fatura/cliente/{token}/{id}: the invoice with its items; null when gone (404). */
-export async function getInvoice(
+async function getInvoice(
   token: string,
   id: number,
   signal?: AbortSignal,
@@ -17,7 +17,7 @@ export async function getInvoice(
   }
 }
 
-export const invoiceQueryOptions = (token: string, id: number) =>
+const invoiceQueryOptions = (token: string, id: number) =>
   queryOptions({
     queryKey: ['pg_fatura', token, id],
     queryFn: ({ signal }) => getInvoice(token, id, signal),

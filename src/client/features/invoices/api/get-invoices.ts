@@ -9,7 +9,7 @@ export const invoicesPath = (token: string) =>
  * §7 GET /api/pg_fatura/cliente/{token}. Null when the token names no client (the server's 404,
  * or a token that cannot be one): the screen says so itself rather than through a §8 notice.
  */
-export async function getInvoices(
+async function getInvoices(
   token: string,
   signal?: AbortSignal,
 ): Promise<FaturaListDto | null> {
@@ -22,7 +22,7 @@ export async function getInvoices(
   }
 }
 
-export const invoicesQueryOptions = (token: string) =>
+const invoicesQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['pg_fatura', token],
     queryFn: ({ signal }) => getInvoices(token, signal),

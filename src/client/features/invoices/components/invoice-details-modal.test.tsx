@@ -36,7 +36,8 @@ describe("'Detalhes da Fatura' (§2)", () => {
     const dialog = await screen.findByRole('dialog', { name: DETAILS_TITLE });
     expect(valueOf(dialog, 'Vencimento')).toBe('10/03/2026');
     expect(valueOf(dialog, 'Pago em')).toBe('09/03/2026 14:30');
-    expect(valueOf(dialog, 'Valor total')).toBe('R$ 149,90');
+    // 'R$' and its number never part: a non-breaking space.
+    expect(valueOf(dialog, 'Valor total')).toBe('R$\u00a0149,90');
 
     expect(await within(dialog).findByText(/Licenciamento de março\./)).toHaveClass('app-pre-line');
     const table = within(dialog).getByRole('table');
@@ -54,8 +55,8 @@ describe("'Detalhes da Fatura' (§2)", () => {
           .map((td) => td.textContent),
       );
     expect(lines).toEqual([
-      ['1.05', 'Licenciamento de software', 'UN', '1', 'R$ 119,90'],
-      ['1.07', 'Suporte técnico avulso', 'H', '1,5', 'R$ 30,00'],
+      ['1.05', 'Licenciamento de software', 'UN', '1', 'R$\u00a0119,90'],
+      ['1.07', 'Suporte técnico avulso', 'H', '1,5', 'R$\u00a030,00'],
       // Quantity 0: blank; missing code, unit and value: '-'.
       ['-', 'Usuário adicional (cortesia)', '-', '', '-'],
     ]);

@@ -5,11 +5,23 @@ import Table from 'react-bootstrap/Table';
 import { formatDate, formatDateTime, formatMoney } from '#shared/format';
 import type { FaturaDto } from '#shared/schemas/fatura';
 import { PageLoading } from '../../../components/page-loading';
+import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
 import { CLIENT_TEXTS } from '../../../texts';
 import { useInvoice } from '../api/get-invoice';
 import { formatQuantity, orMissing } from '../utils/format';
+import { ScrollRegion } from '../../../components/scroll-region';
 
 export const DETAILS_TITLE = 'Detalhes da Fatura';
+const ITEMS_LABEL = 'Itens da fatura';
+
+/** §2 item table columns; each cell carries its header for the stacked layout of a phone. */
+const ITEM_COLUMNS = {
+  codigo: 'Código',
+  descricao: 'Descrição',
+  unidade: 'Unidade',
+  qtde: 'Qtde.',
+  valor: 'Valor',
+} as const;
 
 /**
  * §2 'Detalhes da Fatura', read-only. The header fields come from the list at once; the
@@ -63,32 +75,38 @@ export function InvoiceDetailsModal({
           <>
             <h2 className="h6">Descrição dos Serviços</h2>
             <p className="app-pre-line">{orMissing(detail.data.servico_discriminacao_calculado)}</p>
-            <Table size="sm" bordered responsive className="mb-0">
-              <thead>
-                <tr>
-                  <th scope="col">Código</th>
-                  <th scope="col">Descrição</th>
-                  <th scope="col">Unidade</th>
-                  <th scope="col" className="text-end">
-                    Qtde.
-                  </th>
-                  <th scope="col" className="text-end">
-                    Valor
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.data.itens.map((item) => (
-                  <tr key={item.id}>
-                    <td>{orMissing(item.codigo)}</td>
-                    <td>{orMissing(item.descricao)}</td>
-                    <td>{orMissing(item.unidade)}</td>
-                    <td className="text-end">{formatQuantity(item.qtde)}</td>
-                    <td className="text-end text-nowrap">{formatMoney(item.valor)}</td>
+            <ScrollRegion label={ITEMS_LABEL}>
+              <Table size="sm" bordered className={`mb-0 ${STACKED_TABLE_CLASS}`}>
+                <thead>
+                  <tr>
+                    <th scope="col">{ITEM_COLUMNS.codigo}</th>
+                    <th scope="col">{ITEM_COLUMNS.descricao}</th>
+                    <th scope="col">{ITEM_COLUMNS.unidade}</th>
+                    <th scope="col" className="text-end">
+                      {ITEM_COLUMNS.qtde}
+                    </th>
+                    <th scope="col" className="text-end">
+                      {ITEM_COLUMNS.valor}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </Table>
+                </thead>
+                <tbody>
+                  {detail.data.itens.map((item) => (
+                    <tr key={item.id}>
+                      <td {...cellLabel(ITEM_COLUMNS.codigo)}>{orMissing(item.codigo)}</td>
+                      <td {...cellLabel(ITEM_COLUMNS.descricao)}>{orMissing(item.descricao)}</td>
+                      <td {...cellLabel(ITEM_COLUMNS.unidade)}>{orMissing(item.unidade)}</td>
+                      <td className="text-end" {...cellLabel(ITEM_COLUMNS.qtde)}>
+                        {formatQuantity(item.qtde)}
+                      </td>
+                      <td className="text-end text-nowrap" {...cellLabel(ITEM_COLUMNS.valor)}>
+                        {formatMoney(item.valor)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </ScrollRegion>
           </>
         )}
       </Modal.Body>

@@ -160,6 +160,19 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
     }
   });
 
+  it('a click on a disabled action, or beside the actions, does not open the details behind it', async () => {
+    const { calls } = stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) });
+    renderPage();
+    await screen.findByRole('table');
+    const oldest = within(rows()[6] as HTMLElement);
+    // A disabled action lets the click through (pointer-events: none): it lands on the cell.
+    act(() => (oldest.getByRole('link', { name: VIEW_NFSE_LABEL }).parentElement as HTMLElement).click());
+    act(() => (oldest.getAllByRole('cell').at(-1) as HTMLElement).click());
+    act(() => oldest.getByRole('link', { name: DOWNLOAD_NFSE_LABEL }).click());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
+
   it('shows the situacao as an icon with its description in a tooltip', async () => {
     stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) });
     const { user } = renderPage();

@@ -2,9 +2,24 @@ import { memo } from 'react';
 import Table from 'react-bootstrap/Table';
 import { formatDate, formatDateTime } from '#shared/format';
 import type { FaturaDto } from '#shared/schemas/fatura';
+import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
 import { formatAmount, orMissing } from '../utils/format';
 import { NfseActions } from './nfse-actions';
 import { SituacaoIcon } from './situacao-icon';
+import { ScrollRegion } from '../../../components/scroll-region';
+
+/** §2 columns; each cell carries its header for the stacked layout of a phone. */
+const COLUMNS = {
+  vencimento: 'Vencimento',
+  pagoEm: 'Pago em',
+  valor: 'Valor (R$)',
+  nfse: 'NFS-e',
+  emissao: 'Emissão da NFS-e',
+  situacao: 'Situação',
+  acoes: 'Ações',
+} as const;
+
+const ACTIONS_CELL = 'app-invoice-actions';
 
 const InvoiceRow = memo(function InvoiceRow({
   fatura,
@@ -15,8 +30,17 @@ const InvoiceRow = memo(function InvoiceRow({
 }) {
   const vencimento = formatDate(fatura.data_vencimento_calculado);
   return (
-    <tr className="app-invoice-row" data-fatura-id={fatura.id} onClick={() => onOpen(fatura)}>
-      <td>
+    <tr
+      className="app-invoice-row"
+      data-fatura-id={fatura.id}
+      onClick={(event) => {
+        // A click in Ações is never the row's: a disabled action lets the click through
+        // (pointer-events: none), and it must not open the details behind it.
+        if (event.target instanceof Element && event.target.closest(`.${ACTIONS_CELL}`)) return;
+        onOpen(fatura);
+      }}
+    >
+      <td {...cellLabel(COLUMNS.vencimento)}>
         {/* The row opens on click; this button makes it reachable by keyboard too. */}
         <button
           type="button"
@@ -30,18 +54,22 @@ const InvoiceRow = memo(function InvoiceRow({
           {vencimento}
         </button>
       </td>
-      <td>{formatDate(fatura.datahora_confirmado_calculado)}</td>
-      <td className="text-end text-nowrap">{formatAmount(fatura.valor)}</td>
-      <td>{orMissing(fatura.nfse?.nf_numero)}</td>
-      <td className="text-nowrap">{formatDateTime(fatura.nfse?.datahora_emissao)}</td>
-      <td className="text-center">
+      <td {...cellLabel(COLUMNS.pagoEm)}>{formatDate(fatura.datahora_confirmado_calculado)}</td>
+      <td className="text-end text-nowrap" {...cellLabel(COLUMNS.valor)}>
+        {formatAmount(fatura.valor)}
+      </td>
+      <td {...cellLabel(COLUMNS.nfse)}>{orMissing(fatura.nfse?.nf_numero)}</td>
+      <td className="text-nowrap" {...cellLabel(COLUMNS.emissao)}>
+        {formatDateTime(fatura.nfse?.datahora_emissao)}
+      </td>
+      <td className="text-center" {...cellLabel(COLUMNS.situacao)}>
         <SituacaoIcon
           situacao={fatura.situacao}
           iconClass={fatura.situacao_icon_class}
           description={fatura.situacao_desc}
         />
       </td>
-      <td className="text-end">
+      <td className={`text-end ${ACTIONS_CELL}`} {...cellLabel(COLUMNS.acoes)}>
         <NfseActions nfse={fatura.nfse} />
       </td>
     </tr>
@@ -52,6 +80,8 @@ const InvoiceRow = memo(function InvoiceRow({
  * §2 invoice table. Plain rows, memoised, with no per-row query: hundreds of invoices render in
  * one pass, and a row's items are fetched only when it is opened.
  */
+const INVOICES_LABEL = 'Faturas';
+
 export const InvoiceTable = memo(function InvoiceTable({
   faturas,
   onOpen,
@@ -60,29 +90,31 @@ export const InvoiceTable = memo(function InvoiceTable({
   onOpen: (fatura: FaturaDto) => void;
 }) {
   return (
-    <Table hover responsive size="sm" className="align-middle app-invoice-table">
-      <thead>
-        <tr>
-          <th scope="col">Vencimento</th>
-          <th scope="col">Pago em</th>
-          <th scope="col" className="text-end">
-            Valor (R$)
-          </th>
-          <th scope="col">NFS-e</th>
-          <th scope="col">Emissão da NFS-e</th>
-          <th scope="col" className="text-center">
-            Situação
-          </th>
-          <th scope="col" className="text-end">
-            Ações
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {faturas.map((fatura) => (
-          <InvoiceRow key={fatura.id} fatura={fatura} onOpen={onOpen} />
-        ))}
-      </tbody>
-    </Table>
+    <ScrollRegion label={INVOICES_LABEL}>
+      <Table hover size="sm" className={`align-middle app-invoice-table ${STACKED_TABLE_CLASS}`}>
+        <thead>
+          <tr>
+            <th scope="col">{COLUMNS.vencimento}</th>
+            <th scope="col">{COLUMNS.pagoEm}</th>
+            <th scope="col" className="text-end">
+              {COLUMNS.valor}
+            </th>
+            <th scope="col">{COLUMNS.nfse}</th>
+            <th scope="col">{COLUMNS.emissao}</th>
+            <th scope="col" className="text-center">
+              {COLUMNS.situacao}
+            </th>
+            <th scope="col" className="text-end">
+              {COLUMNS.acoes}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {faturas.map((fatura) => (
+            <InvoiceRow key={fatura.id} fatura={fatura} onOpen={onOpen} />
+          ))}
+        </tbody>
+      </Table>
+    </ScrollRegion>
   );
 });

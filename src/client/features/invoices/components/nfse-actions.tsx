@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import type { NfseDto } from '#shared/schemas/fatura';
 import { DownloadIcon, ExternalLinkIcon } from './icons';
-import { LazyHint } from './lazy-hint';
+import { Hint } from '../../../components/hint';
 
 export const VIEW_NFSE_LABEL = 'Visualizar NFS-e na prefeitura';
 export const DOWNLOAD_NFSE_LABEL = 'Baixar PDF da NFS-e';
@@ -9,17 +9,17 @@ export const DOWNLOAD_NFSE_LABEL = 'Baixar PDF da NFS-e';
 // An action inside a clickable row must not open the row's details too.
 const stop = (event: MouseEvent) => event.stopPropagation();
 
-/** A link that cannot be followed: no href, announced as disabled (the WAI-ARIA pattern). */
+/** A link that cannot be followed: no anchor at all, announced as a disabled link (WAI-ARIA). */
 function DisabledAction({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <a
+    <span
       role="link"
       aria-disabled="true"
       aria-label={label}
       className="btn btn-sm btn-outline-secondary disabled"
     >
       {children}
-    </a>
+    </span>
   );
 }
 
@@ -34,7 +34,7 @@ export function NfseActions({ nfse }: { nfse: NfseDto | null }) {
   return (
     <div className="d-inline-flex gap-1">
       {viewUrl ? (
-        <LazyHint text={VIEW_NFSE_LABEL}>
+        <Hint text={VIEW_NFSE_LABEL}>
           <a
             href={viewUrl}
             target="_blank"
@@ -45,14 +45,14 @@ export function NfseActions({ nfse }: { nfse: NfseDto | null }) {
           >
             <ExternalLinkIcon />
           </a>
-        </LazyHint>
+        </Hint>
       ) : (
         <DisabledAction label={VIEW_NFSE_LABEL}>
           <ExternalLinkIcon />
         </DisabledAction>
       )}
       {pdfUrl ? (
-        <LazyHint text={DOWNLOAD_NFSE_LABEL}>
+        <Hint text={DOWNLOAD_NFSE_LABEL}>
           <a
             href={pdfUrl}
             download
@@ -62,7 +62,7 @@ export function NfseActions({ nfse }: { nfse: NfseDto | null }) {
           >
             <DownloadIcon />
           </a>
-        </LazyHint>
+        </Hint>
       ) : (
         <DisabledAction label={DOWNLOAD_NFSE_LABEL}>
           <DownloadIcon />

@@ -1,6 +1,6 @@
 import { SITUACAO } from '#shared/schemas/fatura';
 import { IssuedIcon, OtherIcon, OverdueIcon, PaidIcon } from './icons';
-import { LazyHint } from './lazy-hint';
+import { Hint } from '../../../components/hint';
 
 /**
  * §2 Situação: an icon with a tooltip. The server names the class (situacao_icon_class, styled
@@ -26,16 +26,16 @@ export function SituacaoIcon({
       <OtherIcon />
     );
   return (
-    <LazyHint text={description}>
-      {/* Focusable, so keyboard users reach the tooltip too. */}
+    <Hint text={description}>
       <span
         className={`app-situacao ${iconClass}`}
         role="img"
         aria-label={description}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- keyboard users reach the tooltip too (WCAG 1.4.13)
         tabIndex={0}
       >
         {icon}
       </span>
-    </LazyHint>
+    </Hint>
   );
 }

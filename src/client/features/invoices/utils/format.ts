@@ -2,7 +2,8 @@ import { formatMoney, MISSING, type MoneyInput } from '#shared/format';
 
 /** An amount under a 'Valor (R$)' header: '1.234,56' (§9: two decimals, decimal comma). */
 export function formatAmount(value: MoneyInput): string {
-  return formatMoney(value).replace('R$ ', '');
+  // formatMoney's space after 'R$' is a non-breaking one (Intl).
+  return formatMoney(value).replace(/R\$\s/, '');
 }
 
 /** §2: the quantity is blank when 0 or less; a missing one shows '-'. '1.5' → '1,5'. */

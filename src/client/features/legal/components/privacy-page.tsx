@@ -91,7 +91,12 @@ export function PrivacyPage() {
           </li>
           <li>
             <strong>Dispositivo confiável:</strong> só quando você marca a opção no login, lembra
-            por até 60 dias que este dispositivo dispensa o código de verificação em duas etapas.
+            por até 60 dias que este dispositivo dispensa o código de verificação em duas etapas;
+          </li>
+          <li>
+            <strong>Navegador conhecido:</strong> a cada login, reconhece por até 400 dias os
+            navegadores em que você já entrou, para avisá-lo por e-mail quando sua conta for
+            acessada de um navegador novo.
           </li>
         </ul>
         <p>

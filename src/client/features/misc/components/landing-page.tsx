@@ -7,7 +7,7 @@ export function LandingPage() {
   usePageTitle('Em breve');
   return (
     <section className="py-5 text-center">
-      <p className="lead mb-4">Em breve, novidades.</p>
+      <h1 className="h3 fw-normal mb-4">Em breve, novidades.</h1>
       <Link className="btn btn-primary btn-lg" to={pathTo('login', { pid: DEFAULT_PRODUCT_ID })}>
         Acessar o painel
       </Link>

@@ -3,7 +3,7 @@ import type { Customer, CustomerRequest } from '#shared/schemas/plano';
 import { apiGet, apiPut } from '../../../lib/api-client';
 
 /** GET /api/gl_cliente/{id}/edit: the client's data for the plan signup (decision 022). */
-export function customerQuery(clienteId: number) {
+function customerQuery(clienteId: number) {
   return queryOptions({
     queryKey: ['gl_cliente', clienteId, 'edit'] as const,
     queryFn: ({ signal }) => apiGet<Customer>(`/api/gl_cliente/${clienteId}/edit`, { signal }),
@@ -15,7 +15,7 @@ export function useCustomer(clienteId: number | null, enabled: boolean) {
 }
 
 /** PUT /api/gl_cliente/{id}: saves the §3 fields (decision 022). */
-export function saveCustomer(clienteId: number, payload: CustomerRequest): Promise<Customer> {
+function saveCustomer(clienteId: number, payload: CustomerRequest): Promise<Customer> {
   return apiPut<Customer>(`/api/gl_cliente/${clienteId}`, payload);
 }
 

@@ -3,7 +3,7 @@ import type { PaymentAccount, PublicPlan } from '#shared/schemas/plano';
 import { apiGet } from '../../../lib/api-client';
 
 /** §7 GET /api/gl_produto/{pid}/public_planos: data is the plans. */
-export function plansQuery(pid: number) {
+function plansQuery(pid: number) {
   return queryOptions({
     queryKey: ['gl_produto', pid, 'public_planos'] as const,
     queryFn: ({ signal }) => apiGet<PublicPlan[]>(`/api/gl_produto/${pid}/public_planos`, { signal }),

@@ -12,7 +12,7 @@ import { apiPost, apiPostForm } from '../../../lib/api-client';
  * proof files (§7 "multipart variants"); the fields go first, then the files. The
  * Idempotency-Key names the submit (decision 020): a double click or a retry is one change.
  */
-export function submitPlanChange(
+function submitPlanChange(
   payload: PlanChangeRequest,
   files: readonly File[],
   idempotencyKey: string,

@@ -1,9 +1,8 @@
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import { formatDate } from '#shared/format';
 import type { OpenPlanChange } from '#shared/schemas/plano';
 import { PLANS_TEXTS } from '../texts';
+import { BusyButton } from '../../../components/busy-button';
 
 /** §2/§4: the pending plan change with its plan, payment and date, and 'Cancelar mudança'. */
 export function PendingChangeBanner({
@@ -30,10 +29,9 @@ export function PendingChangeBanner({
       <p className="mb-1">{PLANS_TEXTS.pending(change.plano.nome_exibicao, change.plano_pagamento.cobranca_tipo_desc)}</p>
       {change.agendamento_data && <p className="mb-1">{PLANS_TEXTS.pendingWhen(formatDate(change.agendamento_data))}</p>}
       <p className="small mb-2">{PLANS_TEXTS.pendingBlocked}</p>
-      <Button variant="outline-danger" size="sm" disabled={cancelling} onClick={onCancel}>
-        {cancelling && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+      <BusyButton busy={cancelling} variant="outline-danger" size="sm" onClick={onCancel}>
         {PLANS_TEXTS.cancelChange}
-      </Button>
+      </BusyButton>
     </Alert>
   );
 }

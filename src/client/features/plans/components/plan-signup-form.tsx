@@ -1,5 +1,5 @@
 import '#shared/zod-locale';
-import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -11,7 +11,16 @@ import Card from 'react-bootstrap/Card';
 import Spinner from 'react-bootstrap/Spinner';
 import { formatCpfCnpj } from '#shared/cpf-cnpj';
 import { formatDate } from '#shared/format';
-import { CEP_MASK, CNPJ_MASK, CPF_MASK, DATE_MASK, PHONE_MASKS, formatCep, formatPhone, onlyDigits } from '#shared/masks';
+import {
+  CEP_MASK,
+  CNPJ_MASK,
+  CPF_MASK,
+  DATE_MASK,
+  PHONE_MASKS,
+  formatCep,
+  formatPhone,
+  onlyDigits,
+} from '#shared/masks';
 import type { SelectOption } from '#shared/schemas/dropdown';
 import {
   CUSTOMER_FIELDS,
@@ -29,9 +38,11 @@ import {
 } from '#shared/schemas/plano';
 import { CitySelect } from '../../../components/city-select';
 import { FieldFrame, fieldDescribedBy } from '../../../components/field-frame';
+import { FilePicker } from '../../../components/file-picker';
 import { MaskedField } from '../../../components/masked-field';
 import { PageLoading } from '../../../components/page-loading';
 import { TextField } from '../../../components/text-field';
+import { RequiredMarker } from '../../../components/widgets/required-marker';
 import { applyFieldErrors, isFieldErrorResponse } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { sessionQuery, type SessionContract } from '../../../lib/session';
@@ -42,6 +53,7 @@ import { idempotencyKeys, useSubmitPlanChange } from '../api/plan-change';
 import { fileSizeMessage, fileTypeMessage, PLANS_TEXTS } from '../texts';
 import { OptionPrice } from './plans-table';
 import { loginEventFor, type Selection } from '../selection';
+import { BusyButton } from '../../../components/busy-button';
 
 /** The §5 plan signup: the customer fields of the shared schema, the payment method and the timing. */
 const SignupFormSchema = z
@@ -50,10 +62,14 @@ const SignupFormSchema = z
     pg_conta_id: z.coerce
       .number({ error: PLANO_MESSAGES.paymentRequired })
       .int({ error: PLANO_MESSAGES.paymentRequired })
-      .refine((value) => value === FREE_ACCOUNT_ID || value > 0, { error: PLANO_MESSAGES.paymentRequired }),
+      .refine((value) => value === FREE_ACCOUNT_ID || value > 0, {
+        error: PLANO_MESSAGES.paymentRequired,
+      }),
     imediato: z.coerce
       .number({ error: PLANO_MESSAGES.timingRequired })
-      .refine((value) => value === TIMING_NOW || value === TIMING_AT_CLOSE, { error: PLANO_MESSAGES.timingRequired }),
+      .refine((value) => value === TIMING_NOW || value === TIMING_AT_CLOSE, {
+        error: PLANO_MESSAGES.timingRequired,
+      }),
   })
   .superRefine(documentMatchesKind);
 
@@ -65,12 +81,18 @@ const PROOF_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.pdf'];
 /** §5: png, jpg/jpeg, pdf, at most 5 MB each (the server checks the content too). */
 function checkProof(file: File): string | null {
   const name = file.name.toLowerCase();
-  if (!PROOF_EXTENSIONS.some((extension) => name.endsWith(extension))) return fileTypeMessage(file.name);
+  if (!PROOF_EXTENSIONS.some((extension) => name.endsWith(extension)))
+    return fileTypeMessage(file.name);
   if (file.size > PROOF_MAX_BYTES) return fileSizeMessage(file.name);
   return null;
 }
 
-function defaultsFrom(customer: Customer, selection: Selection, accounts: PaymentAccount[], hasContract: boolean): FormInput {
+function defaultsFrom(
+  customer: Customer,
+  selection: Selection,
+  accounts: PaymentAccount[],
+  hasContract: boolean,
+): FormInput {
   let account = '';
   // §4: a free plan preselects the virtual account -1; a single account is preselected.
   if (selection.option.flag_gratuito) account = String(FREE_ACCOUNT_ID);
@@ -145,15 +167,42 @@ function SignupForm({
     handleSubmit,
     setError,
     setValue,
+    getValues,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(SignupFormSchema),
     defaultValues: defaultsFrom(customer, selection, accounts, contrato !== null),
   });
   const tipo = String(useWatch({ control, name: 'tipo_pessoa' }));
+  // The document and name typed for each kind of person: switching kinds shows that kind's own
+  // (empty at first), so a company's name never stays as a person's 'Nome completo' and
+  // switching back restores it.
+  const typedFor = useRef<Partial<Record<string, { cpfcnpj: string; razao_social: string }>>>({
+    [String(customer.tipo_pessoa)]: {
+      cpfcnpj: formatCpfCnpj(customer.cpfcnpj),
+      razao_social: customer.razao_social,
+    },
+  });
+  const kindField = register('tipo_pessoa');
+  const switchKind = (next: string) => {
+    const previous = next === '1' ? '2' : '1';
+    typedFor.current[previous] = {
+      cpfcnpj: String(getValues('cpfcnpj') ?? ''),
+      razao_social: String(getValues('razao_social') ?? ''),
+    };
+    const restored = typedFor.current[next] ?? { cpfcnpj: '', razao_social: '' };
+    setValue('cpfcnpj', restored.cpfcnpj);
+    setValue('razao_social', restored.razao_social);
+  };
   const cepValue = useWatch({ control, name: 'end_cep' });
   const paymentOptions: PaymentAccount[] = option.flag_gratuito
-    ? [{ id: FREE_ACCOUNT_ID, nome_exibicao: PLANS_TEXTS.freeAccount, descricao_exibicao: PLANS_TEXTS.freeAccountText }]
+    ? [
+        {
+          id: FREE_ACCOUNT_ID,
+          nome_exibicao: PLANS_TEXTS.freeAccount,
+          descricao_exibicao: PLANS_TEXTS.freeAccountText,
+        },
+      ]
     : accounts;
 
   const lookupCep = (value: string) => {
@@ -187,8 +236,7 @@ function SignupForm({
     lookupTypedCep(onlyDigits(typeof cepValue === 'string' ? cepValue : ''));
   }, [cepValue]);
 
-  const pickFiles = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = Array.from(event.target.files ?? []);
+  const pickFiles = (picked: File[]) => {
     const problem = picked.map(checkProof).find((message) => message !== null) ?? null;
     if (picked.length > PROOF_MAX_FILES) setFileError(PLANO_MESSAGES.tooManyProofs);
     else setFileError(problem);
@@ -232,7 +280,8 @@ function SignupForm({
   const busy = saveCustomer.isPending || submitChange.isPending;
   // §9 timing: 1 now; 2 at the close, only when there is a current plan to close.
   const timings: [number, string][] = [[TIMING_NOW, PLANS_TEXTS.now]];
-  if (contrato) timings.push([TIMING_AT_CLOSE, PLANS_TEXTS.atClose(formatDate(contrato.periodo_fim))]);
+  if (contrato)
+    timings.push([TIMING_AT_CLOSE, PLANS_TEXTS.atClose(formatDate(contrato.periodo_fim))]);
   const err = (name: keyof FormInput) => errors[name]?.message;
 
   return (
@@ -256,7 +305,11 @@ function SignupForm({
                   type="radio"
                   id={`plano-tipo-${value}`}
                   value={value}
-                  {...register('tipo_pessoa', { onChange: () => setValue('cpfcnpj', '') })}
+                  {...kindField}
+                  onChange={(event) => {
+                    void kindField.onChange(event);
+                    switchKind(event.target.value);
+                  }}
                 />
                 <label className="form-check-label" htmlFor={`plano-tipo-${value}`}>
                   {label}
@@ -270,6 +323,7 @@ function SignupForm({
               control={control}
               name="cpfcnpj"
               id="plano-cpfcnpj"
+              required
               className="mb-3 col-md-4"
               label={tipo === '1' ? PLANS_TEXTS.cpf : PLANS_TEXTS.cnpj}
               mask={[tipo === '1' ? CPF_MASK : CNPJ_MASK]}
@@ -277,6 +331,7 @@ function SignupForm({
             />
             <TextField
               id="plano-razao-social"
+              required
               className="mb-3 col-md-8"
               label={tipo === '1' ? PLANS_TEXTS.fullName : PLANS_TEXTS.companyName}
               registration={register('razao_social')}
@@ -298,6 +353,7 @@ function SignupForm({
             )}
             <TextField
               id="plano-email"
+              required
               className="mb-3 col-md-8"
               type="email"
               autoComplete="email"
@@ -311,6 +367,7 @@ function SignupForm({
               control={control}
               name="telefone_celular"
               id="plano-celular"
+              required
               className="mb-3 col-md-6"
               label={PLANS_TEXTS.mobile}
               mask={PHONE_MASKS}
@@ -333,6 +390,7 @@ function SignupForm({
               control={control}
               name="end_cep"
               id="plano-cep"
+              required
               className="mb-3 col-md-4"
               label={PLANS_TEXTS.cep}
               mask={[CEP_MASK]}
@@ -353,6 +411,7 @@ function SignupForm({
           <div className="row">
             <TextField
               id="plano-logradouro"
+              required
               className="mb-3 col-md-8"
               label={PLANS_TEXTS.street}
               registration={register('end_logradouro')}
@@ -360,6 +419,7 @@ function SignupForm({
             />
             <TextField
               id="plano-numero"
+              required
               className="mb-3 col-md-4"
               label={PLANS_TEXTS.number}
               registration={register('end_numero')}
@@ -376,19 +436,26 @@ function SignupForm({
             />
             <TextField
               id="plano-bairro"
+              required
               className="mb-3 col-md-6"
               label={PLANS_TEXTS.district}
               registration={register('end_bairro')}
               error={err('end_bairro')}
             />
           </div>
-          <FieldFrame id="plano-cidade" label={PLANS_TEXTS.city} error={err('gl_cidade_id')}>
+          <FieldFrame
+            id="plano-cidade"
+            label={PLANS_TEXTS.city}
+            required
+            error={err('gl_cidade_id')}
+          >
             <Controller
               control={control}
               name="gl_cidade_id"
               render={({ field }) => (
                 <CitySelect
                   inputId="plano-cidade"
+                  required
                   value={city}
                   invalid={Boolean(err('gl_cidade_id'))}
                   describedBy={fieldDescribedBy('plano-cidade', undefined, err('gl_cidade_id'))}
@@ -402,7 +469,7 @@ function SignupForm({
             />
           </FieldFrame>
 
-          <Card className="mb-3 bg-body-tertiary">
+          <Card className="mb-3 border-primary-subtle">
             <Card.Body>
               <h3 className="h6 text-body-secondary">{PLANS_TEXTS.chosenPlan}</h3>
               <p className="mb-1 fs-5" data-testid="plano-escolhido">
@@ -415,11 +482,16 @@ function SignupForm({
           </Card>
 
           <fieldset className="mb-3">
-            <legend className="form-label fs-6">{PLANS_TEXTS.paymentMethod}</legend>
+            <legend className="form-label fs-6">
+              {PLANS_TEXTS.paymentMethod}
+              <RequiredMarker />
+            </legend>
             {paymentOptions.map((account) => (
               <div className="form-check" key={account.id}>
                 <input
-                  className={err('pg_conta_id') ? 'form-check-input is-invalid' : 'form-check-input'}
+                  className={
+                    err('pg_conta_id') ? 'form-check-input is-invalid' : 'form-check-input'
+                  }
                   type="radio"
                   id={`plano-conta-${account.id}`}
                   value={String(account.id)}
@@ -428,12 +500,16 @@ function SignupForm({
                 <label className="form-check-label" htmlFor={`plano-conta-${account.id}`}>
                   {account.nome_exibicao}
                   {account.descricao_exibicao && (
-                    <small className="d-block text-body-secondary">{account.descricao_exibicao}</small>
+                    <small className="d-block text-body-secondary">
+                      {account.descricao_exibicao}
+                    </small>
                   )}
                 </label>
               </div>
             ))}
-            {err('pg_conta_id') && <div className="invalid-feedback d-block">{err('pg_conta_id')}</div>}
+            {err('pg_conta_id') && (
+              <div className="invalid-feedback d-block">{err('pg_conta_id')}</div>
+            )}
           </fieldset>
 
           {needsProofs && (
@@ -441,14 +517,13 @@ function SignupForm({
               <label className="form-label" htmlFor="plano-comprovantes">
                 {PLANS_TEXTS.proofs}
               </label>
-              <input
+              <RequiredMarker />
+              <FilePicker
                 id="plano-comprovantes"
-                type="file"
                 multiple
                 accept={PROOF_ACCEPT}
-                className={fileError ? 'form-control is-invalid' : 'form-control'}
-                aria-describedby="plano-comprovantes-dica"
-                aria-invalid={fileError ? true : undefined}
+                invalid={Boolean(fileError)}
+                describedBy="plano-comprovantes-dica"
                 onChange={pickFiles}
               />
               <div id="plano-comprovantes-dica" className="form-text">
@@ -459,7 +534,10 @@ function SignupForm({
           )}
 
           <fieldset className="mb-3">
-            <legend className="form-label fs-6">{PLANS_TEXTS.timing}</legend>
+            <legend className="form-label fs-6">
+              {PLANS_TEXTS.timing}
+              <RequiredMarker />
+            </legend>
             {timings.map(([value, label]) => (
               <div className="form-check" key={value}>
                 <input
@@ -477,10 +555,9 @@ function SignupForm({
             {err('imediato') && <div className="invalid-feedback d-block">{err('imediato')}</div>}
           </fieldset>
 
-          <Button type="submit" disabled={busy}>
-            {busy && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          <BusyButton busy={busy} type="submit">
             {contrato ? PLANS_TEXTS.submit : PLANS_TEXTS.submitSignup}
-          </Button>
+          </BusyButton>
         </form>
       </Card.Body>
     </Card>

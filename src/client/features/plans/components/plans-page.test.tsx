@@ -63,7 +63,7 @@ const PENDING = { id: 40, plano: { nome_exibicao: 'Gratuito' }, plano_pagamento:
 
 const PRODUCT = { id: 2, nome: 'Gestão', url: '/painel', logo_url: null, cadastro_permitido: true, cadastro_usuario_inativo: false };
 
-function screenRoutes(session: () => Response, extra = {}) {
+function screenRoutes(session: () => Response | Promise<Response>, extra = {}) {
   return stubFetch({
     'GET /api/sessao/web': session,
     'GET /api/gl_produto/2/edit': () => envelopeResponse(PRODUCT),
@@ -92,6 +92,25 @@ describe('plans page (§2 planos_produto)', () => {
     expect(screen.getByText('sem compromisso').tagName).toBe('STRONG');
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByRole('link', { name: 'Cadastre-se' })).toHaveAttribute('href', '/login/2/conta_criar');
+  });
+
+  it('waits for the session before deciding: a manager who chose early gets the form, not the visitor modal', async () => {
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    screenRoutes(async () => {
+      await answered;
+      return sessionResponse(signedInSession({ contrato: CONTRATO }));
+    });
+    const { user } = renderApp('/produto/2/planos');
+    const choose = await screen.findByRole('button', { name: 'Escolher Profissional (Mensal)' });
+    await user.click(choose);
+    // Not known yet: the button spins, and nothing is decided.
+    expect(choose).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByRole('form', { name: 'Complete seu cadastro' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Ainda não é Cliente?' })).not.toBeInTheDocument();
+    expect(choose).not.toHaveAttribute('aria-busy');
   });
 
   it('flashes the pending-change banner for 1.5 s instead of opening the form', async () => {
@@ -124,6 +143,26 @@ describe('plans page (§2 planos_produto)', () => {
     expect(within(paid).getByLabelText('Pix')).toBeChecked();
   });
 
+  it("switching the kind of person shows that kind's own name and document, and switching back restores them", async () => {
+    screenRoutes(() => sessionResponse(signedInSession({ contrato: CONTRATO })), {
+      'GET /api/gl_cliente/3/edit': () =>
+        envelopeResponse({ ...CUSTOMER, tipo_pessoa: 2, cpfcnpj: '11222333000181', razao_social: 'Padaria Central Ltda', data_nascimento: null }),
+    });
+    const { user } = renderApp('/produto/2/planos');
+    await user.click(await screen.findByRole('button', { name: 'Escolher Profissional (Mensal)' }));
+    const form = await screen.findByRole('form', { name: 'Complete seu cadastro' });
+    expect(within(form).getByLabelText('Razão social')).toHaveValue('Padaria Central Ltda');
+    await user.click(within(form).getByLabelText('Pessoa física'));
+    expect(within(form).getByLabelText('Nome completo')).toHaveValue('');
+    expect(within(form).getByLabelText('CPF')).toHaveValue('');
+    await user.type(within(form).getByLabelText('Nome completo'), 'Maria Souza');
+    await user.click(within(form).getByLabelText('Pessoa jurídica'));
+    expect(within(form).getByLabelText('Razão social')).toHaveValue('Padaria Central Ltda');
+    expect(within(form).getByLabelText('CNPJ')).toHaveValue('11.222.333/0001-81');
+    await user.click(within(form).getByLabelText('Pessoa física'));
+    expect(within(form).getByLabelText('Nome completo')).toHaveValue('Maria Souza');
+  });
+
   it("asks for what is missing with 'Preencha os campos que estão faltando.' and sends nothing", async () => {
     const calls = screenRoutes(() => sessionResponse(signedInSession({ contrato: CONTRATO })));
     const { user } = renderApp('/produto/2/planos');
@@ -137,13 +176,20 @@ describe('plans page (§2 planos_produto)', () => {
     expect(calls.calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
-  it("tells a user above level 10 to 'Contate seu Gerente'", async () => {
+  it("tells a user above level 10 to 'Contate seu Gerente' above the table, with 'Escolher' disabled", async () => {
     screenRoutes(() =>
       sessionResponse(signedInSession({ usuario: { id: 7, nome: 'Lucas', nivel: 20 }, clienteUsuario_nivel: 20, contrato: CONTRATO })),
     );
     const { user } = renderApp('/produto/2/planos');
-    await user.click(await screen.findByRole('button', { name: 'Escolher Gratuito (Mensal)' }));
-    expect(await screen.findByRole('heading', { name: 'Contate seu Gerente' })).toBeInTheDocument();
+    const choose = await screen.findByRole('button', { name: 'Escolher Gratuito (Mensal)' });
+    const notice = screen.getByRole('heading', { name: 'Contate seu Gerente' });
+    // Above the table: the notice comes first in the page's order.
+    expect(notice.compareDocumentPosition(choose) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(choose).toHaveAttribute('aria-disabled', 'true');
+    expect(choose).toHaveAccessibleDescription(/Somente o gerente da conta pode mudar o plano/);
+    await user.hover(choose);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Contate seu Gerente');
+    await user.click(choose);
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 

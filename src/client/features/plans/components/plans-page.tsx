@@ -2,14 +2,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { canChangePlan } from '#shared/levels';
-import { BANNER_FLASH_MS, PLANO_MESSAGES, type PublicPlan, type PublicPlanPayment } from '#shared/schemas/plano';
+import {
+  BANNER_FLASH_MS,
+  PLANO_MESSAGES,
+  type PublicPlan,
+  type PublicPlanPayment,
+} from '#shared/schemas/plano';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { notify } from '../../../lib/notices';
-import { sessionQuery, useSession } from '../../../lib/session';
+import { sessionQuery, useSession, type SessionData } from '../../../lib/session';
 import { parsePid, pathTo } from '../../../paths';
 import { useAccounts, usePlans } from '../api/get-plans';
 import { useProduct } from '../../../lib/product';
@@ -20,13 +24,32 @@ import { PendingChangeBanner } from './pending-change-banner';
 import { PlanSignupForm } from './plan-signup-form';
 import { PlansTable } from './plans-table';
 import '../plans.css';
+import { LoadError } from '../../../components/load-error';
+
+const NO_POWER_ID = 'plano-contate-gerente';
+
+/** §6 'Contate seu Gerente': only an account manager (level 10 or lower) changes the plan. */
+function ContactManager({ id }: { id?: string }) {
+  return (
+    <Alert variant="warning" id={id}>
+      <Alert.Heading as="h2" className="h5">
+        {PLANS_TEXTS.contactManager}
+      </Alert.Heading>
+      <p className="mb-0">{PLANS_TEXTS.contactManagerText}</p>
+    </Alert>
+  );
+}
 
 /** planos_produto (§2 /produto/{pid}/planos): the product's plans, for anyone. */
 export function PlansPage() {
   const pid = parsePid(useParams().pid);
   return (
     <Page title={PLANS_TEXTS.title}>
-      {pid === null ? <Alert variant="warning">{PLANS_TEXTS.invalidProduct}</Alert> : <Plans pid={pid} />}
+      {pid === null ? (
+        <Alert variant="warning">{PLANS_TEXTS.invalidProduct}</Alert>
+      ) : (
+        <Plans pid={pid} />
+      )}
     </Page>
   );
 }
@@ -39,6 +62,8 @@ function Plans({ pid }: { pid: number }) {
   const accounts = useAccounts();
   const cancel = useCancelPlanChange();
   const [selection, setSelection] = useState<Selection | null>(null);
+  // A choice made before the session answered: decided once it is known.
+  const [waiting, setWaiting] = useState<Selection | null>(null);
   const [visitorModal, setVisitorModal] = useState(false);
   const [flashing, setFlashing] = useState(false);
   const flashTimer = useRef<number | undefined>(undefined);
@@ -53,22 +78,46 @@ function Plans({ pid }: { pid: number }) {
   // The session's product is this one: its contract and pending change apply here.
   const here = signedIn && session.produto?.id === pid;
   const pending = here ? session.contrato_evento_aberto : null;
+  // §6: below account manager (level 20 and 13), a person sees the plans but cannot choose one;
+  // told so before the table, with the buttons disabled.
+  const noPower =
+    signedIn && session.cliente !== null && !canChangePlan(session.clienteUsuario_nivel);
 
-  const choose = (plan: PublicPlan, option: PublicPlanPayment) => {
-    if (!signedIn) {
+  /** §4, §6: a visitor gets the modal; a pending change blocks; otherwise the form opens. */
+  const decide = (
+    known: Pick<SessionData, 'usuario' | 'produto' | 'contrato_evento_aberto'>,
+    choice: Selection,
+  ) => {
+    if (!known.usuario) {
       setVisitorModal(true);
       return;
     }
-    if (pending) {
+    if (known.produto?.id === pid && known.contrato_evento_aberto) {
       // §4: blocked while a change is pending; the banner flashes for 1.5 s.
       window.clearTimeout(flashTimer.current);
       setFlashing(false);
       window.requestAnimationFrame(() => setFlashing(true));
       flashTimer.current = window.setTimeout(() => setFlashing(false), BANNER_FLASH_MS);
-      document.getElementById('mudanca-pendente')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+      document
+        .getElementById('mudanca-pendente')
+        ?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       return;
     }
-    setSelection({ plan, option });
+    setSelection(choice);
+  };
+
+  const choose = (plan: PublicPlan, option: PublicPlanPayment) => {
+    if (session.status !== 'loading') return decide(session, { plan, option });
+    // Whether this is a visitor or a manager is not known yet: the button
+    // spins, and the choice is decided by the session's answer.
+    setWaiting({ plan, option });
+    queryClient.ensureQueryData(sessionQuery).then(
+      (known) => {
+        setWaiting(null);
+        decide(known, { plan, option });
+      },
+      () => setWaiting(null),
+    );
   };
 
   const cancelPending = () => {
@@ -87,12 +136,7 @@ function Plans({ pid }: { pid: number }) {
   if (plans.isPending) return <PageLoading />;
   if (plans.isError) {
     return (
-      <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
-        <span>{PLANS_TEXTS.loadFailed}</span>
-        <Button size="sm" variant="outline-danger" onClick={() => void plans.refetch()}>
-          {PLANS_TEXTS.retry}
-        </Button>
-      </Alert>
+      <LoadError message={PLANS_TEXTS.loadFailed} onRetry={() => void plans.refetch()} />
     );
   }
 
@@ -115,44 +159,66 @@ function Plans({ pid }: { pid: number }) {
       </div>
 
       {pending && (
-        <PendingChangeBanner change={pending} flashing={flashing} cancelling={cancel.isPending} onCancel={cancelPending} />
+        <PendingChangeBanner
+          change={pending}
+          flashing={flashing}
+          cancelling={cancel.isPending}
+          onCancel={cancelPending}
+        />
       )}
+
+      {noPower && <ContactManager id={NO_POWER_ID} />}
 
       {plans.data.length === 0 ? (
         <Alert variant="info">{PLANS_TEXTS.empty}</Alert>
       ) : (
-        <PlansTable plans={plans.data} currentPlanId={here ? (session.contrato?.plano.id ?? null) : null} onChoose={choose} />
+        <PlansTable
+          plans={plans.data}
+          currentPlanId={here ? (session.contrato?.plano.id ?? null) : null}
+          waitingOptionId={waiting?.option.id ?? null}
+          blocked={
+            noPower ? { reason: PLANS_TEXTS.contactManager, describedBy: NO_POWER_ID } : null
+          }
+          onChoose={choose}
+        />
       )}
 
       <div ref={formRef}>
         {selection && signedIn && !canChangePlan(session.clienteUsuario_nivel) && (
-          <Alert variant="warning" role="alert">
-            <Alert.Heading as="h2" className="h5">
-              {PLANS_TEXTS.contactManager}
-            </Alert.Heading>
-            <p className="mb-0">{PLANS_TEXTS.contactManagerText}</p>
-          </Alert>
+          <ContactManager />
         )}
-        {selection && signedIn && canChangePlan(session.clienteUsuario_nivel) && !session.cliente && (
-          <Alert variant="info">
-            {PLANS_TEXTS.noClient}{' '}
-            <Link to={pathTo('conta_selecionar', { pid })}>{PLANS_TEXTS.selectAccount}</Link>
-          </Alert>
-        )}
-        {selection && signedIn && canChangePlan(session.clienteUsuario_nivel) && session.cliente && !pending && (
-          <PlanSignupForm
-            key={`${selection.option.id}`}
-            pid={pid}
-            selection={selection}
-            accounts={accounts.data ?? []}
-            clienteId={session.cliente.id}
-            contrato={here ? session.contrato : null}
-            onChangePlan={() => setSelection(null)}
-          />
-        )}
+        {selection &&
+          signedIn &&
+          canChangePlan(session.clienteUsuario_nivel) &&
+          !session.cliente && (
+            <Alert variant="info">
+              {PLANS_TEXTS.noClient}{' '}
+              <Link className="alert-link" to={pathTo('conta_selecionar', { pid })}>{PLANS_TEXTS.selectAccount}</Link>
+            </Alert>
+          )}
+        {selection &&
+          signedIn &&
+          canChangePlan(session.clienteUsuario_nivel) &&
+          session.cliente &&
+          !pending && (
+            <PlanSignupForm
+              key={`${selection.option.id}`}
+              pid={pid}
+              selection={selection}
+              accounts={accounts.data ?? []}
+              clienteId={session.cliente.id}
+              contrato={here ? session.contrato : null}
+              onChangePlan={() => setSelection(null)}
+            />
+          )}
       </div>
 
-      <Modal show={visitorModal} onHide={() => setVisitorModal(false)} centered aria-labelledby="plano-visitante-titulo">
+      <Modal
+        show={visitorModal}
+        onHide={() => setVisitorModal(false)}
+        centered
+        aria-labelledby="plano-visitante-titulo"
+      >
         <Modal.Header closeButton closeLabel={PLANS_TEXTS.close}>
           <Modal.Title as="h2" className="h5" id="plano-visitante-titulo">
             {PLANS_TEXTS.notClient}

@@ -1,8 +1,12 @@
 import Markdown from 'react-markdown';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
 import { formatMoney } from '#shared/format';
 import type { PublicPlan, PublicPlanPayment } from '#shared/schemas/plano';
+import { Hint } from '../../../components/hint';
+import { ScrollRegion } from '../../../components/scroll-region';
+import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
 import { PLANS_TEXTS } from '../texts';
 
 /** §2 and §9: 'R$' with decimal comma; the promotional price beside the normal one; free options. */
@@ -26,15 +30,24 @@ export function OptionPrice({ option }: { option: PublicPlanPayment }) {
 export function PlansTable({
   plans,
   currentPlanId,
+  waitingOptionId,
+  blocked = null,
   onChoose,
 }: {
   plans: PublicPlan[];
   currentPlanId: number | null;
+  /** The option chosen before the session was known: its button spins until it is. */
+  waitingOptionId: number | null;
+  /**
+   * Why this person cannot choose (§6 'Contate seu Gerente'): the buttons stay in the table,
+   * disabled with the reason in a tooltip and read from the notice above the table.
+   */
+  blocked?: { reason: string; describedBy: string } | null;
   onChoose: (plan: PublicPlan, option: PublicPlanPayment) => void;
 }) {
   return (
-    <div className="table-responsive mb-4">
-      <table className="table align-middle">
+    <ScrollRegion label={PLANS_TEXTS.title} className="mb-4">
+      <table className={`table align-middle ${STACKED_TABLE_CLASS}`}>
         <thead>
           <tr>
             <th scope="col">{PLANS_TEXTS.plan}</th>
@@ -47,7 +60,7 @@ export function PlansTable({
         <tbody>
           {plans.map((plan) => (
             <tr key={plan.id} data-plano={plan.id}>
-              <th scope="row">
+              <th scope="row" className="app-plan-name">
                 {plan.nome_exibicao}
                 {plan.id === currentPlanId && (
                   <Badge bg="success" className="ms-2">
@@ -55,35 +68,66 @@ export function PlansTable({
                   </Badge>
                 )}
               </th>
-              <td>{plan.usuario_ilimitado ? PLANS_TEXTS.unlimited : (plan.usuario_qtde ?? '-')}</td>
-              <td>{plan.dispositivo_qtde ?? '-'}</td>
-              <td>
+              <td {...cellLabel(PLANS_TEXTS.users)}>
+                {plan.usuario_ilimitado ? PLANS_TEXTS.unlimited : (plan.usuario_qtde ?? '-')}
+              </td>
+              <td {...cellLabel(PLANS_TEXTS.devices)}>{plan.dispositivo_qtde ?? '-'}</td>
+              <td {...cellLabel(PLANS_TEXTS.payment)}>
                 <ul className="list-unstyled mb-0">
                   {plan.planos_pagamento_ativo.map((option) => (
                     <li key={option.id} className="d-flex flex-wrap align-items-center gap-2 mb-2">
                       <span>
                         {option.cobranca_tipo_desc}: <OptionPrice option={option} />
                       </span>
-                      <Button
-                        size="sm"
-                        variant="outline-primary"
-                        aria-label={PLANS_TEXTS.chooseLabel(plan.nome_exibicao, option.cobranca_tipo_desc)}
-                        onClick={() => onChoose(plan, option)}
-                      >
-                        {PLANS_TEXTS.choose}
-                      </Button>
+                      {blocked ? (
+                        // aria-disabled, not disabled: the button keeps the focus and the hover
+                        // that show the tooltip.
+                        <Hint text={blocked.reason}>
+                          <Button
+                            size="sm"
+                            variant="outline-secondary"
+                            className="app-choose-blocked"
+                            aria-label={PLANS_TEXTS.chooseLabel(
+                              plan.nome_exibicao,
+                              option.cobranca_tipo_desc,
+                            )}
+                            aria-disabled="true"
+                            aria-describedby={blocked.describedBy}
+                          >
+                            {PLANS_TEXTS.choose}
+                          </Button>
+                        </Hint>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="outline-primary"
+                          aria-label={PLANS_TEXTS.chooseLabel(
+                            plan.nome_exibicao,
+                            option.cobranca_tipo_desc,
+                          )}
+                          aria-busy={option.id === waitingOptionId || undefined}
+                          onClick={() => onChoose(plan, option)}
+                        >
+                          {option.id === waitingOptionId && (
+                            <Spinner size="sm" className="me-1" aria-hidden="true" />
+                          )}
+                          {PLANS_TEXTS.choose}
+                        </Button>
+                      )}
                     </li>
                   ))}
                 </ul>
-                {plan.flag_valor_condicao && <small className="text-body-secondary">{PLANS_TEXTS.conditional}</small>}
+                {plan.flag_valor_condicao && (
+                  <small className="text-body-secondary">{PLANS_TEXTS.conditional}</small>
+                )}
               </td>
-              <td className="plan-details small">
+              <td className="plan-details small" {...cellLabel(PLANS_TEXTS.details)}>
                 <Markdown>{plan.descricao_exibicao_calculada}</Markdown>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -3,7 +3,7 @@ import type { UserMeResponse } from '#shared/schemas/usuario';
 import { apiGet } from '../../../lib/api-client';
 
 /** §7 GET /api/gl_usuario/me: data.data is the user record. */
-export function getMe(signal?: AbortSignal): Promise<UserMeResponse> {
+function getMe(signal?: AbortSignal): Promise<UserMeResponse> {
   return apiGet<UserMeResponse>('/api/gl_usuario/me', signal ? { signal } : {});
 }
 

@@ -3,7 +3,7 @@ import type { ProfileUpdateRequest } from '#shared/schemas/usuario';
 import { apiPost } from '../../../lib/api-client';
 
 /** §7 POST /api/gl_usuario/me/update: {nome, apelido, telefone_celular}; response not read. */
-export async function updateMe(payload: ProfileUpdateRequest): Promise<void> {
+async function updateMe(payload: ProfileUpdateRequest): Promise<void> {
   const { nome, apelido, telefone_celular } = payload;
   await apiPost<unknown>('/api/gl_usuario/me/update', { nome, apelido, telefone_celular });
 }

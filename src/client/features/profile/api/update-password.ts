@@ -3,7 +3,7 @@ import type { PasswordUpdateRequest } from '#shared/schemas/usuario';
 import { apiPost } from '../../../lib/api-client';
 
 /** §7 POST /api/gl_usuario/me/senha_update: {senha_atual, senha_nova}; response not read. */
-export async function updatePassword(payload: PasswordUpdateRequest): Promise<void> {
+async function updatePassword(payload: PasswordUpdateRequest): Promise<void> {
   const { senha_atual, senha_nova } = payload;
   await apiPost<unknown>('/api/gl_usuario/me/senha_update', { senha_atual, senha_nova });
 }

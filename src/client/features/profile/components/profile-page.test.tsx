@@ -157,6 +157,24 @@ describe('me.meusdados (§2, §5)', () => {
     expect(callsTo('/api/gl_usuario/me/senha_update')).toHaveLength(0);
   });
 
+  it('takes a 40-character new password whole and refuses it with the §5 message on the field', async () => {
+    const { callsTo } = serve();
+    const { user } = await openPage();
+    const long = 'a'.repeat(40);
+    await user.type(screen.getByLabelText('Senha atual'), 'demo1234');
+    await user.click(screen.getByLabelText('Nova senha'));
+    await user.paste(long);
+    await user.click(screen.getByLabelText('Confirme a nova senha'));
+    await user.paste(long);
+    expect(screen.getByLabelText('Nova senha')).toHaveValue(long);
+    await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Nova senha')).toHaveAccessibleDescription('A senha deve conter entre 6 e 32 caracteres'),
+    );
+    expect(getNotices().map((n) => [n.level, n.text])).toEqual([['danger', 'A senha deve conter entre 6 e 32 caracteres']]);
+    expect(callsTo('/api/gl_usuario/me/senha_update')).toHaveLength(0);
+  });
+
   it('changes the password, then clears the three fields', async () => {
     const { callsTo } = serve();
     const { user } = await openPage();
@@ -178,7 +196,7 @@ describe('me.meusdados (§2, §5)', () => {
     expect(conf).toHaveValue('');
   });
 
-  it("shows the server's refusal of a common password on the new-password field (issue 12 item 14)", async () => {
+  it("shows the server's refusal of a common password on the new-password field (decision 042)", async () => {
     const message = 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.';
     stubFetch({
       'GET /api/sessao/web': () => sessionResponse(signedInSession()),

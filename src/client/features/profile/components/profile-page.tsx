@@ -1,17 +1,15 @@
 import '#shared/zod-locale';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
-import { IMaskInput } from 'react-imask';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Spinner from 'react-bootstrap/Spinner';
-import { NAME_MAX, PASSWORD_MAX } from '#shared/fields';
+import { NAME_MAX } from '#shared/fields';
 import { PHONE_MASKS } from '#shared/masks';
 import { ProfileUpdateRequestSchema, type UserMe } from '#shared/schemas/usuario';
 import { Page } from '../../../components/page';
+import { MaskedField } from '../../../components/masked-field';
 import { PageLoading } from '../../../components/page-loading';
 import { TextField } from '../../../components/text-field';
 import { applyFieldErrors } from '../../../lib/api-client';
@@ -24,6 +22,8 @@ import { useUpdateMe } from '../api/update-me';
 import { useUpdatePassword } from '../api/update-password';
 import { checkPasswordChange, type PasswordChangeValues } from '../password-check';
 import { PROFILE_TEXTS } from '../texts';
+import { LoadError } from '../../../components/load-error';
+import { BusyButton } from '../../../components/busy-button';
 
 /**
  * me.meusdados (§2 /me/meusdados?origin&pid): the signed-in user's own data (§3 User) and
@@ -38,12 +38,7 @@ export function ProfilePage() {
     body = <PageLoading />;
   } else if (me.isError) {
     body = (
-      <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
-        <span>{PROFILE_TEXTS.loadFailed}</span>
-        <Button size="sm" variant="outline-danger" onClick={() => void me.refetch()}>
-          {PROFILE_TEXTS.retry}
-        </Button>
-      </Alert>
+      <LoadError message={PROFILE_TEXTS.loadFailed} onRetry={() => void me.refetch()} />
     );
   } else {
     body = (
@@ -103,6 +98,7 @@ function ProfileForm({ user, origin }: { user: UserMe; origin: MeOrigin }) {
           <div className="row">
             <TextField
               id="meusdados-nome"
+              required
               className="mb-3 col-md-9"
               label={PROFILE_TEXTS.nome}
               maxLength={NAME_MAX}
@@ -114,12 +110,18 @@ function ProfileForm({ user, origin }: { user: UserMe; origin: MeOrigin }) {
               <label className="form-label" htmlFor="meusdados-id">
                 {PROFILE_TEXTS.id}
               </label>
-              <input id="meusdados-id" className="form-control" value={user.id} readOnly />
+              <input
+                id="meusdados-id"
+                className="form-control-plaintext"
+                value={user.id}
+                readOnly
+              />
             </div>
           </div>
           <div className="row">
             <TextField
               id="meusdados-apelido"
+              required
               className="mb-3 col-md-6"
               label={PROFILE_TEXTS.apelido}
               maxLength={NAME_MAX}
@@ -127,48 +129,33 @@ function ProfileForm({ user, origin }: { user: UserMe; origin: MeOrigin }) {
               registration={register('apelido')}
               error={errors.apelido?.message}
             />
-            <div className="mb-3 col-md-6">
-              <label className="form-label" htmlFor="meusdados-telefone">
-                {PROFILE_TEXTS.telefone}
-              </label>
-              <Controller
-                control={control}
-                name="telefone_celular"
-                render={({ field }) => (
-                  <IMaskInput
-                    id="meusdados-telefone"
-                    mask={PHONE_MASKS}
-                    value={field.value}
-                    onAccept={(value: string) => field.onChange(value)}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    inputMode="tel"
-                    autoComplete="tel"
-                    className={
-                      errors.telefone_celular ? 'form-control is-invalid' : 'form-control'
-                    }
-                    aria-invalid={errors.telefone_celular ? true : undefined}
-                    aria-describedby={errors.telefone_celular ? 'meusdados-telefone-erro' : undefined}
-                  />
-                )}
-              />
-              {errors.telefone_celular && (
-                <div id="meusdados-telefone-erro" className="invalid-feedback">
-                  {errors.telefone_celular.message}
-                </div>
-              )}
-            </div>
+            <MaskedField
+              control={control}
+              name="telefone_celular"
+              id="meusdados-telefone"
+              className="mb-3 col-md-6"
+              label={PROFILE_TEXTS.telefone}
+              mask={PHONE_MASKS}
+              inputMode="tel"
+              autoComplete="tel"
+              required
+              error={errors.telefone_celular?.message}
+            />
           </div>
           <div className="mb-3">
             <label className="form-label" htmlFor="meusdados-email">
               {PROFILE_TEXTS.email}
             </label>
-            <input id="meusdados-email" className="form-control" value={user.email} readOnly />
+            <input
+              id="meusdados-email"
+              className="form-control-plaintext"
+              value={user.email}
+              readOnly
+            />
           </div>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          <BusyButton busy={update.isPending} type="submit">
             {PROFILE_TEXTS.save}
-          </Button>
+          </BusyButton>
         </form>
       </Card.Body>
     </Card>
@@ -191,7 +178,9 @@ function PasswordForm() {
     const check = checkPasswordChange(values);
     if (check.kind === 'empty') return;
     if (check.kind === 'invalid') {
+      // §5: a danger notice; the field it is about is marked with it too.
       notify('danger', check.message);
+      setError(check.field, { type: 'manual', message: check.message });
       return;
     }
     change.mutate(
@@ -219,6 +208,7 @@ function PasswordForm() {
         >
           <TextField
             id="meusdados-senha-atual"
+            required
             label={PROFILE_TEXTS.senhaAtual}
             type="password"
             autoComplete="current-password"
@@ -227,25 +217,25 @@ function PasswordForm() {
           />
           <TextField
             id="meusdados-senha-nova"
+            required
             label={PROFILE_TEXTS.senhaNova}
             type="password"
             autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
             registration={register('senha_nova')}
             error={errors.senha_nova?.message}
           />
           <TextField
             id="meusdados-senha-conf"
+            required
             label={PROFILE_TEXTS.senhaConf}
             type="password"
             autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
             registration={register('senha_conf')}
+            error={errors.senha_conf?.message}
           />
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          <BusyButton busy={change.isPending} type="submit">
             {PROFILE_TEXTS.changePassword}
-          </Button>
+          </BusyButton>
         </form>
       </Card.Body>
     </Card>

@@ -41,7 +41,7 @@ afterEach(() => {
 });
 
 describe('me.config (§2 Settings menu)', () => {
-  it('offers Meus dados, Gerenciar 2FA and Logout, keeping origin and pid', async () => {
+  it('offers Meus dados, Gerenciar 2FA, Segurança and Logout, keeping origin and pid', async () => {
     serve();
     renderApp('/me/config');
     expect(await screen.findByRole('heading', { name: 'Configurações' })).toBeInTheDocument();
@@ -53,6 +53,10 @@ describe('me.config (§2 Settings menu)', () => {
     expect(screen.getByRole('link', { name: 'Gerenciar 2FA' })).toHaveAttribute(
       'href',
       '/me/twofa?origin=dashboard&pid=2',
+    );
+    expect(screen.getByRole('link', { name: 'Segurança' })).toHaveAttribute(
+      'href',
+      '/me/seguranca?origin=dashboard&pid=2',
     );
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(

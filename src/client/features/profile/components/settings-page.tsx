@@ -10,6 +10,7 @@ export const SETTINGS_TEXTS = {
   title: 'Configurações',
   profile: 'Meus dados',
   twofa: 'Gerenciar 2FA',
+  security: 'Segurança',
   resume: 'Prosseguir com o Login',
   logout: 'Logout',
 } as const;
@@ -28,6 +29,9 @@ export function SettingsPage() {
         </ListGroup.Item>
         <ListGroup.Item action as={Link} to={pathTo('me.twofa', {}, query)}>
           {SETTINGS_TEXTS.twofa}
+        </ListGroup.Item>
+        <ListGroup.Item action as={Link} to={pathTo('me.seguranca', {}, query)}>
+          {SETTINGS_TEXTS.security}
         </ListGroup.Item>
         {origin === 'login' && (
           <ListGroup.Item

@@ -6,7 +6,7 @@ import { TWOFA_TEXTS } from '../texts';
 import { twofaStatusQuery } from './get-twofa-status';
 
 /** §7 POST /api/gl_usuario/twofaActivateTwoFactorAuth: on with the validated secret. */
-export function activateTwofa(payload: { secret: string }): Promise<TwofaRecoveryKeysResponse> {
+function activateTwofa(payload: { secret: string }): Promise<TwofaRecoveryKeysResponse> {
   return apiPost<TwofaRecoveryKeysResponse>('/api/gl_usuario/twofaActivateTwoFactorAuth', payload);
 }
 

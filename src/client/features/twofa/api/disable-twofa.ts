@@ -7,10 +7,10 @@ import { TWOFA_TEXTS } from '../texts';
 import { twofaStatusQuery } from './get-twofa-status';
 
 /** The shared contract exports the schema only; its input type, for the payload. */
-export type TwofaDisableRequest = z.input<typeof TwofaDisableRequestSchema>;
+type TwofaDisableRequest = z.input<typeof TwofaDisableRequestSchema>;
 
 /** §7 POST /api/gl_usuario/twofaDisableTwoFactorAuth: off, with a code or a recovery key. */
-export function disableTwofa(payload: TwofaDisableRequest): Promise<TwofaDisableResponse> {
+function disableTwofa(payload: TwofaDisableRequest): Promise<TwofaDisableResponse> {
   return apiPost<TwofaDisableResponse>('/api/gl_usuario/twofaDisableTwoFactorAuth', payload);
 }
 

@@ -3,7 +3,7 @@ import type { TwofaQrCodeResponse } from '#shared/schemas/twofa';
 import { apiPost } from '../../../lib/api-client';
 
 /** §7 POST /api/gl_usuario/twofaGenerateQrCode: a new secret and its QR code. */
-export function generateQrCode(): Promise<TwofaQrCodeResponse> {
+function generateQrCode(): Promise<TwofaQrCodeResponse> {
   return apiPost<TwofaQrCodeResponse>('/api/gl_usuario/twofaGenerateQrCode', {});
 }
 

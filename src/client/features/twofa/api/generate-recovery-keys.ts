@@ -4,7 +4,7 @@ import { apiPost } from '../../../lib/api-client';
 import { twofaStatusQuery } from './get-twofa-status';
 
 /** §7 POST /api/gl_usuario/twofaGenerateRecoveryKeys; the earlier keys stop working (§4). */
-export function generateRecoveryKeys(): Promise<TwofaRecoveryKeysResponse> {
+function generateRecoveryKeys(): Promise<TwofaRecoveryKeysResponse> {
   return apiPost<TwofaRecoveryKeysResponse>('/api/gl_usuario/twofaGenerateRecoveryKeys', {});
 }
 

@@ -3,7 +3,7 @@ import type { TwofaStatusResponse } from '#shared/schemas/twofa';
 import { apiPost } from '../../../lib/api-client';
 
 /** §7 POST /api/gl_usuario/twofaStatus (§3 2FA status). */
-export function getTwofaStatus(signal?: AbortSignal): Promise<TwofaStatusResponse> {
+function getTwofaStatus(signal?: AbortSignal): Promise<TwofaStatusResponse> {
   return apiPost<TwofaStatusResponse>('/api/gl_usuario/twofaStatus', {}, signal ? { signal } : {});
 }
 

@@ -4,7 +4,7 @@ import { apiPost } from '../../../lib/api-client';
 import { twofaStatusQuery } from './get-twofa-status';
 
 /** §7 POST /api/gl_usuario/{id}/twofaUntrustInDevice: answers the new 2FA status. */
-export function untrustDevice(deviceId: number): Promise<TwofaStatusResponse> {
+function untrustDevice(deviceId: number): Promise<TwofaStatusResponse> {
   return apiPost<TwofaStatusResponse>(`/api/gl_usuario/${deviceId}/twofaUntrustInDevice`, {});
 }
 

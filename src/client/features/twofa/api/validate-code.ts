@@ -3,7 +3,7 @@ import type { TwofaValidateCodeRequest, TwofaValidateCodeResponse } from '#share
 import { apiPost } from '../../../lib/api-client';
 
 /** §7 POST /api/gl_usuario/twofaValidateCodeRequest: does the app's code match the secret? */
-export function validateCode(
+function validateCode(
   payload: TwofaValidateCodeRequest,
 ): Promise<TwofaValidateCodeResponse> {
   return apiPost<TwofaValidateCodeResponse>('/api/gl_usuario/twofaValidateCodeRequest', payload);

@@ -47,6 +47,7 @@ function serve(initial: TwofaStatusResponse, extra: Record<string, StubHandler> 
   const stub = stubFetch({
     'GET /api/sessao/web': () => sessionResponse(signedInSession()),
     'POST /api/gl_usuario/twofaStatus': () => envelopeResponse(server.status),
+    'GET /api/gl_usuario/me/chaves_acesso': () => envelopeResponse({ chaves: [] }),
     'POST /api/gl_usuario/twofaGenerateQrCode': () =>
       envelopeResponse({ qr_code_base64: 'data:image/png;base64,iVBORw0KGgo=', secret: SECRET }),
     'POST /api/gl_usuario/twofaValidateCodeRequest': ({ body }) =>
@@ -314,6 +315,7 @@ describe('me.twofa: the step-up before a sensitive change (decision 011)', () =>
     envelopeResponse(null, {
       httpStatus: 403,
       message: 'Por segurança, confirme sua identidade para continuar.',
+      code: 'reauth_required',
     });
 
   /** The server refuses the first call until a proof was accepted, as the real one does. */
@@ -394,5 +396,39 @@ describe('me.twofa: the step-up before a sensitive change (decision 011)', () =>
     expect(callsTo('/api/gl_usuario/me/reautenticar').map((call) => call.body)).toEqual([
       { senha: 'demo1234' },
     ]);
+  });
+});
+
+describe("me.twofa: 'Chaves de acesso' (decisions 070-072)", () => {
+  it('lists the passkeys with their dates and renames one', async () => {
+    let chaves = [
+      { id: 5, nome: 'Notebook', datahora_criado: '2026-11-20T13:05:00Z', datahora_ultimo_uso: null, sincronizada: true },
+    ];
+    const { callsTo } = serve(status(), {
+      'GET /api/gl_usuario/me/chaves_acesso': () => envelopeResponse({ chaves }),
+      'PUT /api/gl_usuario/me/chaves_acesso/5': ({ body }) => {
+        chaves = chaves.map((chave) => ({ ...chave, nome: (body as { nome: string }).nome }));
+        return envelopeResponse({ chaves }, { message: 'Chave de acesso renomeada.' });
+      },
+    });
+    const { user } = renderApp('/me/twofa');
+    const region = await screen.findByRole('region', { name: 'Chaves de acesso' });
+    const row = (await within(region).findAllByRole('row'))[1]!;
+    expect(row).toHaveTextContent('Notebook');
+    expect(row).toHaveTextContent('Sincronizada');
+    expect(row).toHaveTextContent('20/11/2026 10:05');
+    expect(row).toHaveTextContent('Nunca usada');
+    // jsdom has no WebAuthn: the screen says a passkey cannot be added here.
+    expect(within(region).getByText('Este navegador não permite usar chaves de acesso.')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Renomear Notebook' }));
+    const form = within(region).getByRole('form', { name: 'Renomear' });
+    const field = within(form).getByLabelText('Nome da chave');
+    await user.clear(field);
+    await user.type(field, 'Notebook pessoal');
+    await user.click(within(form).getByRole('button', { name: 'Salvar nome' }));
+    expect(await screen.findByText('Chave de acesso renomeada.')).toBeInTheDocument();
+    expect(await within(region).findByRole('button', { name: 'Renomear Notebook pessoal' })).toBeInTheDocument();
+    expect(callsTo('/api/gl_usuario/me/chaves_acesso/5')[0]?.body).toEqual({ nome: 'Notebook pessoal' });
   });
 });

@@ -3,12 +3,11 @@ import './twofa-page.css';
 import { useEffect, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { TWOFA_CODE_MAX } from '#shared/fields';
 import { formatDateTime, MISSING } from '#shared/format';
@@ -22,11 +21,7 @@ import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { TextField } from '../../../components/text-field';
 import { applyFieldErrors, isCancelled } from '../../../lib/api-client';
-import { useMeOrigin } from '../../../lib/me-origin';
 import { notify } from '../../../lib/notices';
-import { useResumeLogin } from '../../../lib/post-login';
-import { pathTo } from '../../../paths';
-import { CLIENT_TEXTS } from '../../../texts';
 import { useActivateTwofa } from '../api/activate-twofa';
 import { useDisableTwofa } from '../api/disable-twofa';
 import { useGenerateQrCode } from '../api/generate-qr-code';
@@ -35,7 +30,12 @@ import { useTwofaStatus } from '../api/get-twofa-status';
 import { useUntrustDevice } from '../api/untrust-device';
 import { useValidateCode } from '../api/validate-code';
 import { TWOFA_TEXTS } from '../texts';
+import { PasskeysSection } from './passkeys-section';
 import { RecoveryKeys } from './recovery-keys';
+import { ScrollRegion } from '../../../components/scroll-region';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LoadError } from '../../../components/load-error';
+import { MeBackNav } from '../../../components/me-back-nav';
 
 type Panel = 'none' | 'activate' | 'disable';
 
@@ -46,7 +46,6 @@ type Panel = 'none' | 'activate' | 'disable';
  * opens the activation at once.
  */
 export function TwofaPage() {
-  const { origin, pid } = useMeOrigin();
   const [query] = useSearchParams();
   const status = useTwofaStatus();
   const [panel, setPanel] = useState<Panel>(() =>
@@ -62,12 +61,7 @@ export function TwofaPage() {
     body = <PageLoading />;
   } else if (status.isError) {
     body = (
-      <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
-        <span>Não foi possível carregar a situação do 2FA.</span>
-        <Button size="sm" variant="outline-danger" onClick={() => void status.refetch()}>
-          Tentar novamente
-        </Button>
-      </Alert>
+      <LoadError message={TWOFA_TEXTS.statusLoadFailed} onRetry={() => void status.refetch()} />
     );
   } else {
     const enabled = status.data.twofa_enabled;
@@ -133,39 +127,26 @@ export function TwofaPage() {
           />
         )}
 
+        <PasskeysSection />
+
         <TrustedDevices devices={status.data.trusted_dispositivo_list} />
 
-        <Modal
+        <ConfirmDialog
           show={confirmingKeys}
-          onHide={() => setConfirmingKeys(false)}
-          centered
-          aria-labelledby="twofa-novas-chaves-titulo"
+          title={TWOFA_TEXTS.regenerateTitle}
+          confirmLabel={TWOFA_TEXTS.confirmRegenerate}
+          busy={generateKeys.isPending}
+          onCancel={() => setConfirmingKeys(false)}
+          onConfirm={() => {
+            // Closed first: the server may ask for a fresh proof in its own dialog.
+            setConfirmingKeys(false);
+            generateKeys.mutate(undefined, {
+              onSuccess: ({ recovery_keys }) => setKeys(recovery_keys),
+            });
+          }}
         >
-          <Modal.Header closeButton closeLabel={CLIENT_TEXTS.close}>
-            <Modal.Title id="twofa-novas-chaves-titulo" as="h2" className="h5">
-              {TWOFA_TEXTS.regenerateTitle}
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>{TWOFA_TEXTS.regenerateWarning}</Modal.Body>
-          <Modal.Footer>
-            <Button variant="outline-secondary" onClick={() => setConfirmingKeys(false)}>
-              {TWOFA_TEXTS.cancel}
-            </Button>
-            <Button
-              variant="primary"
-              disabled={generateKeys.isPending}
-              onClick={() => {
-                // Closed first: the server may ask for a fresh proof in its own dialog.
-                setConfirmingKeys(false);
-                generateKeys.mutate(undefined, {
-                  onSuccess: ({ recovery_keys }) => setKeys(recovery_keys),
-                });
-              }}
-            >
-              {TWOFA_TEXTS.confirmRegenerate}
-            </Button>
-          </Modal.Footer>
-        </Modal>
+          {TWOFA_TEXTS.regenerateWarning}
+        </ConfirmDialog>
       </>
     );
   }
@@ -173,7 +154,7 @@ export function TwofaPage() {
   return (
     <Page title={TWOFA_TEXTS.title}>
       {body}
-      <BackNav origin={origin} pid={pid} />
+      <MeBackNav />
     </Page>
   );
 }
@@ -192,7 +173,8 @@ function ActivationPanel({
 }) {
   const { mutate, data: qr, isError, isPending } = useGenerateQrCode();
   // Giving up the identity check (the step-up) gives up the activation.
-  const generate = () => mutate(undefined, { onError: (error) => isCancelled(error) && onCancel() });
+  const generate = () =>
+    mutate(undefined, { onError: (error) => isCancelled(error) && onCancel() });
   const started = useRef(false);
   useEffect(() => {
     // Once per panel (StrictMode runs effects twice in development).
@@ -206,12 +188,7 @@ function ActivationPanel({
       <Card.Body>
         <h2 className="h5">{TWOFA_TEXTS.activateTitle}</h2>
         {isError && (
-          <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
-            <span>Não foi possível gerar o QR Code.</span>
-            <Button size="sm" variant="outline-danger" onClick={() => generate()}>
-              Tentar novamente
-            </Button>
-          </Alert>
+          <LoadError message={TWOFA_TEXTS.qrFailed} onRetry={() => generate()} />
         )}
         {isPending && <p className="text-body-secondary">{TWOFA_TEXTS.qrLoading}</p>}
         {qr && (
@@ -286,6 +263,7 @@ function ActivationForm({
       <form noValidate aria-label={TWOFA_TEXTS.activateTitle} onSubmit={(e) => void onSubmit(e)}>
         <TextField
           id="twofa-ativar-codigo"
+          required
           label={TWOFA_TEXTS.code}
           hint={TWOFA_TEXTS.codeHint}
           inputMode="numeric"
@@ -338,6 +316,7 @@ function DisablePanel({ onDisabled, onCancel }: { onDisabled: () => void; onCanc
         <form noValidate aria-label={TWOFA_TEXTS.disableTitle} onSubmit={(e) => void onSubmit(e)}>
           <TextField
             id="twofa-desativar-codigo"
+            required
             label={TWOFA_TEXTS.disableCode}
             hint={TWOFA_TEXTS.disableHint}
             autoComplete="one-time-code"
@@ -370,67 +349,47 @@ function TrustedDevices({ devices }: { devices: readonly TrustedDevice[] }) {
       {devices.length === 0 ? (
         <p className="text-body-secondary">{TWOFA_TEXTS.devicesNone}</p>
       ) : (
-        <Table responsive striped className="align-middle">
-          <thead>
-            <tr>
-              <th scope="col">{TWOFA_TEXTS.deviceName}</th>
-              <th scope="col">{TWOFA_TEXTS.deviceSince}</th>
-              <th scope="col">{TWOFA_TEXTS.deviceIp}</th>
-              <th scope="col">{TWOFA_TEXTS.deviceUntil}</th>
-              <th scope="col">
-                <span className="visually-hidden">{TWOFA_TEXTS.deviceActions}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {devices.map((device) => (
-              <tr key={device.id}>
-                <td>{device.nome}</td>
-                <td>{formatDateTime(device.trusted_datetime)}</td>
-                <td>{device.trusted_ip ?? MISSING}</td>
-                <td>{formatDateTime(device.trusted_until)}</td>
-                <td className="text-end">
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    disabled={untrust.isPending && untrust.variables === device.id}
-                    onClick={() =>
-                      untrust.mutate(device.id, {
-                        onSuccess: () => notify('success', TWOFA_TEXTS.removed),
-                      })
-                    }
-                  >
-                    {TWOFA_TEXTS.remove}
-                    <span className="visually-hidden"> {device.nome}</span>
-                  </Button>
-                </td>
+        <ScrollRegion label={TWOFA_TEXTS.devicesTitle}>
+          <Table striped className="align-middle">
+            <thead>
+              <tr>
+                <th scope="col">{TWOFA_TEXTS.deviceName}</th>
+                <th scope="col">{TWOFA_TEXTS.deviceSince}</th>
+                <th scope="col">{TWOFA_TEXTS.deviceIp}</th>
+                <th scope="col">{TWOFA_TEXTS.deviceUntil}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{TWOFA_TEXTS.deviceActions}</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {devices.map((device) => (
+                <tr key={device.id}>
+                  <td>{device.nome}</td>
+                  <td>{formatDateTime(device.trusted_datetime)}</td>
+                  <td>{device.trusted_ip ?? MISSING}</td>
+                  <td>{formatDateTime(device.trusted_until)}</td>
+                  <td className="text-end">
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      disabled={untrust.isPending && untrust.variables === device.id}
+                      onClick={() =>
+                        untrust.mutate(device.id, {
+                          onSuccess: () => notify('success', TWOFA_TEXTS.removed),
+                        })
+                      }
+                    >
+                      {TWOFA_TEXTS.remove}
+                      <span className="visually-hidden"> {device.nome}</span>
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </ScrollRegion>
       )}
     </section>
-  );
-}
-
-/** §2: back to the login under way (and its settings menu), or to the dashboard. */
-function BackNav({ origin, pid }: { origin: 'login' | 'dashboard'; pid: number }) {
-  const resume = useResumeLogin(pid);
-  if (origin === 'login') {
-    return (
-      <div className="d-flex flex-wrap gap-2">
-        <Button disabled={resume.isPending} onClick={resume.resume}>
-          {TWOFA_TEXTS.resume}
-        </Button>
-        <Link className="btn btn-outline-secondary" to={pathTo('me.config', {}, { origin, pid })}>
-          {TWOFA_TEXTS.backToSettings}
-        </Link>
-      </div>
-    );
-  }
-  return (
-    <Link className="btn btn-outline-secondary" to={pathTo('dashboard')}>
-      {TWOFA_TEXTS.backToDashboard}
-    </Link>
   );
 }

@@ -1,0 +1,174 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
+import { expect, test, waitForApiIdle } from './fixtures.ts';
+import { signInDemoUser, submitSignIn } from './support/sign-in.ts';
+
+/**
+ * Axe-core on every screen, on a desktop and on a 375 px phone. A serious or critical
+ * violation fails the test and names the rule and the elements, so the fix is one search away.
+ */
+
+/** Waits until the screen has settled (its data loaded, no loading bar), then runs axe on it. */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await waitForApiIdle(page);
+  await expect(page.locator('.app-loading-bar')).toHaveCount(0);
+  await expect(page.locator('main h1, [role="dialog"] .modal-title').first()).toBeVisible();
+  // The settled look, not the pointer's: a control left under the mouse by the last click (or
+  // moved under it by the new layout) would be measured in its hover colours.
+  await page.mouse.move(0, 0);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  expect(serious, `axe on ${screen}`).toEqual([]);
+}
+
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expectAccessible(page, path);
+}
+
+const SIZES = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 } },
+  { name: 'phone', viewport: { width: 375, height: 812 } },
+] as const;
+
+for (const size of SIZES) {
+  test.describe(`axe-core on a ${size.name}`, () => {
+    // Bootstrap turns its colour transitions off for reduced motion: axe then never measures a
+    // button half-way between two states (it did, once, on a loaded machine).
+    test.use({ viewport: size.viewport, reducedMotion: 'reduce' });
+    // Each test walks through many screens, and axe takes a moment on each.
+    test.describe.configure({ timeout: 120_000 });
+
+    test('the screens a visitor reaches', async ({ page }) => {
+      for (const path of [
+        '/login/1',
+        '/login/1/conta_criar',
+        '/login/recuperar_email/1',
+        '/login/recuperar_token/um-token-que-nao-existe',
+        '/produto/1/planos',
+        '/em-breve',
+        '/termos-de-uso',
+        '/politica-de-privacidade',
+        '/fatura/faturaEmitida/um-token-que-nao-existe',
+        `/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`,
+      ]) {
+        await visit(page, path);
+      }
+      await page.locator('table.app-invoice-table tbody tr').nth(4).getByRole('button', { name: /Ver detalhes da fatura/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Detalhes da Fatura' })).toBeVisible();
+      await expectAccessible(page, 'the invoice details');
+    });
+
+    test('the screens of a signed-in customer', async ({ page }) => {
+      await signInDemoUser(page, 'gerente@exemplo.com.br');
+      for (const path of ['/painel', '/me/config', '/me/meusdados', '/me/twofa', '/me/seguranca', '/produto/1/planos']) {
+        await visit(page, path);
+      }
+      await page.getByRole('button', { name: /^Escolher/ }).first().click();
+      await expect(page.getByRole('button', { name: 'Trocar' })).toBeVisible();
+      await expectAccessible(page, 'the plan form');
+    });
+
+    test('the account selection', async ({ page }) => {
+      await submitSignIn(page, 'multi@exemplo.com.br');
+      await page.getByRole('button', { name: 'Continuar Login' }).click();
+      await expect(page).toHaveURL(/conta_selecionar/);
+      await expectAccessible(page, 'the account selection');
+    });
+
+    test('the plans of a level-20 person (no power to choose)', async ({ page }) => {
+      await signInDemoUser(page, 'usuario@exemplo.com.br');
+      await visit(page, '/produto/1/planos');
+    });
+
+    test('the back-office', async ({ page }) => {
+      await signInDemoUser(page, 'admin@exemplo.com.br');
+      const sections = ['produtos', 'planos', 'contas', 'clientes', 'usuarios', 'faturas', 'cidades', 'mudancas-plano'];
+      await visit(page, '/admin');
+      for (const section of sections) {
+        await visit(page, `/admin/${section}`);
+        if (section === 'mudancas-plano') continue;
+        // The first record's edit screen: every form the back-office builds.
+        await page.locator('main table tbody tr').first().click();
+        await expect(page).toHaveURL(new RegExp(`/admin/${section}/\\d+`));
+        await expectAccessible(page, `/admin/${section}/:id`);
+      }
+    });
+  });
+}
+
+test('every customer form marks its required fields with * and the tooltip, and only those', async ({ page }) => {
+  await page.goto('/login/1');
+  const email = page.getByLabel('E-mail');
+  await expect(email).toHaveAttribute('aria-required', 'true');
+  const marker = page.locator('label[for="login-email"] + span');
+  await expect(marker).toHaveText('*');
+  await marker.hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Campo obrigatório.');
+
+  await signInDemoUser(page, 'gerente@exemplo.com.br');
+  await page.goto('/produto/1/planos');
+  await page.getByRole('button', { name: 'Escolher Profissional (Anual)' }).click();
+  const form = page.getByRole('form', { name: 'Complete seu cadastro' });
+  await expect(form).toBeVisible();
+  for (const id of ['cpfcnpj', 'razao-social', 'email', 'celular', 'cep', 'logradouro', 'numero', 'bairro', 'cidade']) {
+    await expect(form.locator(`#plano-${id}`), id).toHaveAttribute('aria-required', 'true');
+    await expect(form.locator(`label[for="plano-${id}"] + span`), id).toHaveText('*');
+  }
+  for (const id of ['fixo', 'complemento']) {
+    await expect(form.locator(`#plano-${id}`), id).not.toHaveAttribute('aria-required');
+    await expect(form.locator(`label[for="plano-${id}"] + span`), id).toHaveCount(0);
+  }
+
+  await page.goto('/me/meusdados');
+  for (const label of ['Nome', 'Apelido', 'Telefone celular']) {
+    await expect(page.getByLabel(label, { exact: true }), label).toHaveAttribute('aria-required', 'true');
+  }
+  // ID and E-mail are shown, not edited: the read-only plain style, not a field's box.
+  for (const id of ['#meusdados-id', '#meusdados-email']) {
+    await expect(page.locator(id)).toHaveClass('form-control-plaintext');
+    await expect(page.locator(id)).toHaveAttribute('readonly', '');
+  }
+});
+
+test('the top bar: the client name takes no focus; the phone menu button says whether it is open', async ({ page }) => {
+  await signInDemoUser(page, 'gerente@exemplo.com.br');
+  await page.goto('/painel');
+  const clientName = page.locator('.app-nav-client');
+  await expect(clientName).toBeVisible();
+  await expect(clientName).not.toHaveAttribute('tabindex');
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  const open = page.getByRole('button', { name: 'Abrir menu' });
+  await expect(open).toHaveAttribute('aria-expanded', 'false');
+  await open.click();
+  const close = page.getByRole('button', { name: 'Fechar menu' });
+  await expect(close).toHaveAttribute('aria-expanded', 'true');
+  await close.click();
+  await expect(page.getByRole('button', { name: 'Abrir menu' })).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('one page width rule: single-form screens are a centred column, the others use the full width', async ({ page }) => {
+  const centre = async (selector: string) => {
+    const box = (await page.locator(selector).first().boundingBox())!;
+    const width = page.viewportSize()!.width;
+    return Math.abs(box.x + box.width / 2 - width / 2);
+  };
+  for (const path of ['/login/1', '/login/1/conta_criar', '/login/recuperar_email/1']) {
+    await page.goto(path);
+    await expect(page.locator('.app-login')).toBeVisible();
+    expect(await centre('.app-login'), path).toBeLessThan(20);
+  }
+  await signInDemoUser(page, 'gerente@exemplo.com.br');
+  for (const path of ['/me/meusdados', '/me/seguranca', '/produto/1/planos']) {
+    await page.goto(path);
+    const heading = page.locator('main h1');
+    await expect(heading).toBeVisible();
+    const section = (await page.locator('main section').first().boundingBox())!;
+    const container = (await page.locator('main .container').boundingBox())!;
+    expect(Math.round(section.width), path).toBeGreaterThanOrEqual(Math.round(container.width) - 30);
+  }
+});
