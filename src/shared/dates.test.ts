@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  addCalendarMonths,
   addDays,
   periodEnd,
   DATE_PLACEHOLDER,
   createDateInterval,
-  daysInMonth,
+  instantOnSaoPauloClock,
   isRealDate,
   parseDateInput,
   parseInstant,
@@ -27,12 +28,11 @@ describe('DATE_PLACEHOLDER', () => {
 
 describe('calendar', () => {
   it('knows month lengths and leap years', () => {
-    expect(daysInMonth(2025, 2)).toBe(28);
-    expect(daysInMonth(2024, 2)).toBe(29);
-    expect(daysInMonth(1900, 2)).toBe(28);
-    expect(daysInMonth(2000, 2)).toBe(29);
-    expect(daysInMonth(2025, 4)).toBe(30);
-    expect(daysInMonth(2025, 12)).toBe(31);
+    expect(isRealDate(2025, 2, 28)).toBe(true);
+    expect(isRealDate(1900, 2, 29)).toBe(false);
+    expect(isRealDate(2000, 2, 29)).toBe(true);
+    expect(isRealDate(2025, 4, 31)).toBe(false);
+    expect(isRealDate(2025, 12, 31)).toBe(true);
   });
 
   it('refuses impossible days', () => {
@@ -256,6 +256,12 @@ describe('addDays and periodEnd (contract periods, decision 020)', () => {
     expect(addDays('2026-11-23', 0)).toBe('2026-11-23');
   });
 
+  it('moves a calendar day by months, clamped to a shorter month', () => {
+    expect(addCalendarMonths('2026-11-23', -11)).toBe('2025-12-23');
+    expect(addCalendarMonths('2027-03-31', -1)).toBe('2027-02-28');
+    expect(addCalendarMonths('2024-02-29', 12)).toBe('2025-02-28');
+  });
+
   it('ends a period the day before the same day months later, clamped to short months', () => {
     expect(periodEnd('2026-11-23', 1)).toBe('2026-12-22');
     expect(periodEnd('2026-12-15', 1)).toBe('2027-01-14');
@@ -284,5 +290,25 @@ describe('createDateInterval', () => {
       startDate: '2025-01-01',
       endDate: '2025-12-31',
     });
+  });
+});
+
+describe('instantOnSaoPauloClock', () => {
+  it('reads the wall clock of São Paulo, whatever the process time zone', () => {
+    process.env.TZ = 'Asia/Tokyo';
+    expect(instantOnSaoPauloClock('24/11/2026', 8, 52)?.toISOString()).toBe('2026-11-24T11:52:00.000Z');
+    expect(instantOnSaoPauloClock('2026-11-24', 23, 59)?.toISOString()).toBe('2026-11-25T02:59:00.000Z');
+  });
+
+  it('knows the summer time São Paulo kept until 2019', () => {
+    // 15/01/2019 was in summer time (UTC−2); 15/07/2019 was not.
+    expect(instantOnSaoPauloClock('15/01/2019', 12, 0)?.toISOString()).toBe('2019-01-15T14:00:00.000Z');
+    expect(instantOnSaoPauloClock('15/07/2019', 12, 0)?.toISOString()).toBe('2019-07-15T15:00:00.000Z');
+  });
+
+  it('refuses a day or a time that does not exist', () => {
+    expect(instantOnSaoPauloClock('31/02/2026', 10, 0)).toBeNull();
+    expect(instantOnSaoPauloClock('24/11/2026', 24, 0)).toBeNull();
+    expect(instantOnSaoPauloClock('24/11/2026', 10, 60)).toBeNull();
   });
 });

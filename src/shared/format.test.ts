@@ -3,7 +3,11 @@ import {
   MISSING,
   formatDate,
   formatDateTime,
+  formatDecimal,
   formatMoney,
+  formatMonthYear,
+  formatQuantity,
+  orMissing,
   fromCents,
   sumMoney,
   toCents,
@@ -173,6 +177,10 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2025-03-01')).toBe('01/03/2025 00:00');
   });
 
+  it('shows the seconds when asked (the dev mailbox)', () => {
+    expect(formatDateTime('2025-06-15T15:30:07Z', { seconds: true })).toBe('15/06/2025 12:30:07');
+  });
+
   it("shows '-' for missing or invalid values", () => {
     for (const value of [
       null,
@@ -184,6 +192,43 @@ describe('formatDateTime', () => {
     ]) {
       expect(formatDateTime(value)).toBe('-');
     }
+  });
+});
+
+describe('formatMonthYear', () => {
+  it("names the month in Portuguese, capitalised: 'Novembro de 2026'", () => {
+    process.env.TZ = 'Pacific/Kiritimati';
+    expect(formatMonthYear('2026-11-01')).toBe('Novembro de 2026');
+    expect(formatMonthYear('2027-03-31')).toBe('Março de 2027');
+    expect(formatMonthYear('31/02/2027')).toBe('-');
+  });
+});
+
+describe('formatDecimal', () => {
+  it('shows two places with the decimal comma (§9)', () => {
+    expect(formatDecimal('1234.5')).toBe('1.234,50');
+    expect(formatDecimal(0)).toBe('0,00');
+    expect(formatDecimal('1.005')).toBe('1,01');
+  });
+
+  it("shows '-' for missing or unreadable values", () => {
+    for (const value of [null, undefined, '', 'abc']) expect(formatDecimal(value)).toBe('-');
+  });
+});
+
+describe('formatQuantity and orMissing', () => {
+  it("writes a quantity with the decimal comma, blank when 0 or less, '-' when missing (§2)", () => {
+    expect(formatQuantity('1.5')).toBe('1,5');
+    expect(formatQuantity(' 12 ')).toBe('12');
+    expect(formatQuantity('0')).toBe('');
+    expect(formatQuantity('-1')).toBe('');
+    for (const value of [null, undefined, ' ', 'x']) expect(formatQuantity(value)).toBe('-');
+  });
+
+  it("shows '-' for a missing text and the text otherwise", () => {
+    expect(orMissing(null)).toBe('-');
+    expect(orMissing('  ')).toBe('-');
+    expect(orMissing('NFS-e 12')).toBe('NFS-e 12');
   });
 });
 

@@ -1,8 +1,11 @@
 /**
- * Display formatting of money, dates and long text (§9). A missing or unreadable value shows
- * '-' (§2, invoice screen).
+ * The one display-formatting layer of the SPA, the e-mails and the dev mailbox (§9): money by
+ * Intl.NumberFormat, dates by date-fns on a São Paulo clock (decision 081), long text cut by the
+ * truncate filter. A missing or unreadable value shows '-' (§2, invoice screen).
  */
-import { isRealDate, parseInstant, wallClockInSaoPaulo, type WallClock } from './dates.ts';
+import { format, parseISO } from 'date-fns';
+import { ptBR } from 'date-fns/locale/pt-BR';
+import { inSaoPaulo, inUtc, parseDateInput, parseInstant } from './dates.ts';
 
 export const MISSING = '-';
 
@@ -70,38 +73,66 @@ export function formatMoney(value: MoneyInput): string {
 
 export type DateInput = string | Date | null | undefined;
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * Reads a value as wall-clock time in São Paulo. A date-only 'YYYY-MM-DD' is a calendar date and
- * is taken as written, so it never shifts by a day. Anything else is an instant (stored in UTC;
- * a string without a zone is read as UTC) and shown in America/Sao_Paulo.
+ * Formats a value on a São Paulo clock with a date-fns pattern. A date-only 'YYYY-MM-DD' is a
+ * calendar date and is shown as written, so it never shifts by a day. Anything else is an instant
+ * (stored in UTC; a string without a zone is read as UTC) and shown in America/Sao_Paulo.
  */
-function toWallClock(value: DateInput): WallClock | null {
-  if (typeof value === 'string') {
-    const dateOnly = DATE_ONLY.exec(value.trim());
-    if (dateOnly) {
-      const [year, month, day] = [Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3])];
-      return isRealDate(year, month, day) ? { year, month, day, hour: 0, minute: 0 } : null;
-    }
+function formatOnSaoPauloClock(value: DateInput, pattern: string): string {
+  if (typeof value === 'string' && DATE_ONLY.test(value.trim())) {
+    const day = parseDateInput(value);
+    return day ? format(parseISO(day, { in: inUtc }), pattern, { in: inUtc }) : MISSING;
   }
   const instant = parseInstant(value);
-  return instant ? wallClockInSaoPaulo(instant) : null;
+  return instant ? format(instant, pattern, { in: inSaoPaulo }) : MISSING;
 }
 
 /** 'dd/mm/yyyy'; '-' when missing or invalid. */
 export function formatDate(value: DateInput): string {
-  const clock = toWallClock(value);
-  return clock ? `${pad(clock.day)}/${pad(clock.month)}/${pad(clock.year, 4)}` : MISSING;
+  return formatOnSaoPauloClock(value, 'dd/MM/yyyy');
 }
 
-/** 'dd/mm/yyyy HH:mm' in America/Sao_Paulo; '-' when missing or invalid. */
-export function formatDateTime(value: DateInput): string {
-  const clock = toWallClock(value);
-  if (!clock) return MISSING;
-  const date = `${pad(clock.day)}/${pad(clock.month)}/${pad(clock.year, 4)}`;
-  return `${date} ${pad(clock.hour)}:${pad(clock.minute)}`;
+/** 'dd/mm/yyyy HH:mm' in America/Sao_Paulo, with ':ss' when asked; '-' when missing or invalid. */
+export function formatDateTime(value: DateInput, options: { seconds?: boolean } = {}): string {
+  return formatOnSaoPauloClock(value, options.seconds ? 'dd/MM/yyyy HH:mm:ss' : 'dd/MM/yyyy HH:mm');
+}
+
+/** The month of a calendar date by name: 'Novembro de 2026' (the period picker, §4). */
+export function formatMonthYear(date: string): string {
+  const day = parseDateInput(date);
+  if (!day) return MISSING;
+  const text = format(parseISO(day, { in: inUtc }), "MMMM 'de' yyyy", { locale: ptBR, in: inUtc });
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const DECIMAL = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A decimal with two places and the decimal comma (§9): '1.234,50'; '-' when missing. */
+export function formatDecimal(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return MISSING;
+  if (!Number.isFinite(Number(value))) return MISSING;
+  // A decimal string is formatted as written (Intl.NumberFormat v3), so '1.005' rounds to 1,01
+  // as a person expects, not as the binary float 1.00499… would.
+  return DECIMAL.format(typeof value === 'string' ? (value.trim() as `${number}`) : value);
+}
+
+/**
+ * A quantity as written, with the decimal comma: '1.5' → '1,5'. Blank when 0 or less (§2, the
+ * invoice items); '-' when missing or unreadable.
+ */
+export function formatQuantity(value: string | null | undefined): string {
+  if (value === null || value === undefined || value.trim() === '') return MISSING;
+  const number = Number(value);
+  if (!Number.isFinite(number)) return MISSING;
+  if (number <= 0) return '';
+  return value.trim().replace('.', ',');
+}
+
+/** A text that may be missing: '-' (§2). */
+export function orMissing(value: string | null | undefined): string {
+  return value === null || value === undefined || value.trim() === '' ? MISSING : value;
 }
 
 const TRUNCATE_SUFFIX = '...';

@@ -5,7 +5,7 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatCpfCnpj } from '#shared/cpf-cnpj';
-import { formatDate, formatDateTime, formatMoney } from '#shared/format';
+import { formatDate, formatDateTime, formatMoney, formatQuantity } from '#shared/format';
 
 export interface DemoParte {
   razao_social: string;
@@ -130,7 +130,7 @@ export async function gerarDanfsePdf(nota: DemoNota): Promise<Buffer> {
   );
   w.y -= 14;
   for (const item of nota.itens) {
-    const cells = [item.codigo, item.descricao, item.unidade, item.qtde.replace('.', ','), formatMoney(item.valor)];
+    const cells = [item.codigo, item.descricao, item.unidade, formatQuantity(item.qtde), formatMoney(item.valor)];
     cells.forEach((cell, index) => w.text(cell, { x: columns[index] ?? MARGIN, size: 9 }));
     w.y -= 14;
   }

@@ -6,6 +6,8 @@
  */
 import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { addCalendarMonths, addDays, instantOnSaoPauloClock, periodOf, todayInSaoPaulo } from '#shared/dates';
+import { formatQuantity, fromCents } from '#shared/format';
 import { hashPassword } from '#server/auth/password';
 import { newInvoiceToken, registrarNfse } from '../modules/fatura/service.ts';
 import { buildChaveAcesso } from '../modules/fatura/nfse-chave.ts';
@@ -116,37 +118,11 @@ function primeiro<T>(rows: T[]): T {
 // Dates (calendar days in America/Sao_Paulo) and money (integer cents)
 // ---------------------------------------------------------------------------------------------
 
-interface Dia {
-  ano: number;
-  mes: number; // 1..12
-  dia: number;
-}
-
-function hojeEmSaoPaulo(agora: Date): Dia {
-  const partes = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(agora);
-  const parte = (tipo: Intl.DateTimeFormatPartTypes) =>
-    Number(partes.find((p) => p.type === tipo)?.value);
-  return { ano: parte('year'), mes: parte('month'), dia: parte('day') };
-}
-
-/** 'YYYY-MM-DD' of a day; month and day may overflow (month 0 is December of the year before). */
-function isoDia(ano: number, mes: number, dia: number): string {
-  return new Date(Date.UTC(ano, mes - 1, dia)).toISOString().slice(0, 10);
-}
-
-/** An instant at a wall-clock time in São Paulo (UTC−3 all year since 2019). */
-function instanteSaoPaulo(diaIso: string, hora: string): Date {
-  return new Date(`${diaIso}T${hora}-03:00`);
-}
-
-function centavosParaDecimal(centavos: number): string {
-  if (!Number.isInteger(centavos) || centavos < 0) throw new Error(`Valor inválido: ${centavos}`);
-  return `${Math.trunc(centavos / 100)}.${String(centavos % 100).padStart(2, '0')}`;
+/** An instant at a wall-clock time in São Paulo. */
+function instanteSaoPaulo(dia: string, hora: number, minuto: number): Date {
+  const instante = instantOnSaoPauloClock(dia, hora, minuto);
+  if (!instante) throw new Error(`Data inválida: ${dia}`);
+  return instante;
 }
 
 /** The provider that issues the demo's NFS-e (a valid test CNPJ). */
@@ -169,9 +145,8 @@ async function inserirDemo(
 ): Promise<void> {
   const faturaToken = (cliente: keyof typeof E2E_FATURA_TOKENS) =>
     fixedTokens ? E2E_FATURA_TOKENS[cliente] : newInvoiceToken();
-  const hoje = hojeEmSaoPaulo(agora);
-  const inicioMes = isoDia(hoje.ano, hoje.mes, 1);
-  const fimMes = isoDia(hoje.ano, hoje.mes + 1, 0);
+  const hoje = todayInSaoPaulo(agora);
+  const { startDate: inicioMes, endDate: fimMes } = periodOf('month', hoje);
 
   // Products: explicit pids 1 and 2, then the identity continues at 3.
   await tx.insert(glProduto).values([
@@ -515,11 +490,11 @@ async function inserirFaturas(
   clienteId: number,
   tomador: DemoParte,
   contratoId: number,
-  hoje: Dia,
+  hoje: string,
 ): Promise<void> {
   for (let mesesAtras = 11; mesesAtras >= 0; mesesAtras -= 1) {
-    const vencimento = isoDia(hoje.ano, hoje.mes - mesesAtras, 10);
-    const competencia = isoDia(hoje.ano, hoje.mes - mesesAtras, 1);
+    const competencia = periodOf('month', addCalendarMonths(hoje, -mesesAtras)).startDate;
+    const vencimento = addDays(competencia, 9);
     const [ano, mes] = competencia.split('-');
     const situacao = mesesAtras === 0 ? 5 : mesesAtras === 1 || mesesAtras === 3 ? 8 : 6;
 
@@ -559,12 +534,12 @@ async function inserirFaturas(
       ...itens
         .slice(1)
         .filter((item) => Number(item.qtde) > 0)
-        .map((item) => `${item.descricao}: ${item.qtde.replace('.', ',')} ${item.unidade}.`),
+        .map((item) => `${item.descricao}: ${formatQuantity(item.qtde)} ${item.unidade}.`),
     ].join('\n');
 
     const pago = situacao === 6;
     const confirmado = pago
-      ? instanteSaoPaulo(isoDia(hoje.ano, hoje.mes - mesesAtras, 10 - (mesesAtras % 3)), '14:30:00')
+      ? instanteSaoPaulo(addDays(competencia, 9 - (mesesAtras % 3)), 14, 30)
       : null;
 
     const fatura = primeiro(
@@ -576,7 +551,7 @@ async function inserirFaturas(
           situacao,
           data_vencimento: vencimento,
           datahora_confirmado: confirmado,
-          valor: centavosParaDecimal(totalCentavos),
+          valor: fromCents(totalCentavos),
           servico_discriminacao: discriminacao,
           data_competencia: competencia,
         })
@@ -589,7 +564,7 @@ async function inserirFaturas(
         descricao: item.descricao,
         unidade: item.unidade,
         qtde: item.qtde,
-        valor: centavosParaDecimal(item.centavos),
+        valor: fromCents(item.centavos),
       })),
     );
 
@@ -616,8 +591,8 @@ async function inserirFaturas(
         prestador: DEMO_PRESTADOR,
         tomador,
         discriminacao,
-        itens: itens.map((item) => ({ ...item, valor: centavosParaDecimal(item.centavos) })),
-        total: centavosParaDecimal(totalCentavos),
+        itens: itens.map((item) => ({ ...item, valor: fromCents(item.centavos) })),
+        total: fromCents(totalCentavos),
       };
       await registrarNfse(tx, storage, {
         pg_fatura_id: fatura.id,

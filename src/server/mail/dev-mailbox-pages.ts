@@ -5,6 +5,7 @@ import { IdSchema } from '#shared/schemas/acesso';
 import type { Database } from '../db/database.ts';
 import { findMail, listRecentMails } from './dev-mailbox-queries.ts';
 import { requireLoopback } from './dev-mailbox-routes.ts';
+import { formatDateTime } from '#shared/format';
 import { escapeHtml } from '../http/escape-html.ts';
 
 /**
@@ -20,11 +21,7 @@ const STATUS_LABELS: Record<string, string> = {
   falhou: 'Falhou',
 };
 
-const when = new Intl.DateTimeFormat('pt-BR', {
-  dateStyle: 'short',
-  timeStyle: 'medium',
-  timeZone: 'America/Sao_Paulo',
-});
+const when = (instant: Date) => formatDateTime(instant, { seconds: true });
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -65,7 +62,7 @@ export const devMailboxPages: FastifyPluginCallbackZod<{ db: Database }> = (app,
     const rows = await listRecentMails(db);
     const lines = rows
       .map(
-        (row) => `<tr><td>${when.format(row.datahora_criado)}</td><td>${escapeHtml(row.destinatario)}</td>
+        (row) => `<tr><td>${when(row.datahora_criado)}</td><td>${escapeHtml(row.destinatario)}</td>
 <td><a href="/dev/caixa-postal/${row.id}">${escapeHtml(row.assunto)}</a></td><td>${STATUS_LABELS[row.situacao] ?? escapeHtml(row.situacao)}</td></tr>`,
       )
       .join('\n');
@@ -99,7 +96,7 @@ ${
           `<p><a href="/dev/caixa-postal">‹ Caixa postal</a></p>
 <h1>${escapeHtml(row.assunto)}</h1>
 <dl><dt>Para</dt><dd>${escapeHtml(row.destinatario)}</dd>
-<dt>Criado em</dt><dd>${when.format(row.datahora_criado)}</dd>
+<dt>Criado em</dt><dd>${when(row.datahora_criado)}</dd>
 <dt>Situação</dt><dd>${STATUS_LABELS[row.situacao] ?? escapeHtml(row.situacao)}</dd></dl>
 <p><a href="/dev/caixa-postal/${row.id}/html">Ver a versão HTML</a></p>
 <pre>${escapeHtml(row.corpo_texto)}</pre>`,

@@ -46,6 +46,6 @@ describe('e-mail templates', () => {
     });
     expect(mail.subject).toBe('Sua senha foi alterada - Exemplo & Filhos');
     expect(mail.html).toContain('Exemplo &amp; Filhos');
-    expect(mail.text).toContain('foi alterada em 22/11/2026, 12:30 (horário de Brasília)');
+    expect(mail.text).toContain('foi alterada em 22/11/2026 12:30 (horário de Brasília)');
   });
 });

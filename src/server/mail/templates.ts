@@ -1,3 +1,4 @@
+import { formatDateTime } from '#shared/format';
 import { escapeHtml } from '../http/escape-html.ts';
 
 /**
@@ -110,15 +111,12 @@ ${textFooter(values.providerName)}`;
   return { subject, html, text };
 }
 
-const quandoFormat = new Intl.DateTimeFormat('pt-BR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'America/Sao_Paulo',
-});
+/** When something happened, as the mails say it: '22/11/2026 12:30 (horário de Brasília)'. */
+const brasiliaTime = (quando: Date) => `${formatDateTime(quando)} (horário de Brasília)`;
 
 export function passwordChangedMail(values: { providerName: string; nome: string; quando: Date }): MailContent {
   const subject = `Sua senha foi alterada - ${values.providerName}`;
-  const quando = `${quandoFormat.format(values.quando)} (horário de Brasília)`;
+  const quando = brasiliaTime(values.quando);
   const html = layout(
     values.providerName,
     subject,
@@ -180,7 +178,7 @@ export function securityChangeMail(values: {
 }): MailContent {
   const { subject: title, what } = SECURITY_CHANGES[values.change];
   const subject = `${title} - ${values.providerName}`;
-  const quando = `${quandoFormat.format(values.quando)} (horário de Brasília)`;
+  const quando = brasiliaTime(values.quando);
   const warning =
     'Se não foi você, redefina sua senha imediatamente pelo link "Esqueci minha senha" da tela de login e fale com o suporte.';
   const html = layout(
@@ -224,7 +222,7 @@ export function newBrowserMail(values: {
   passwordUrl: string;
 }): MailContent {
   const subject = `Novo acesso à sua conta - ${values.providerName}`;
-  const quando = `${quandoFormat.format(values.quando)} (horário de Brasília)`;
+  const quando = brasiliaTime(values.quando);
   const navegador = `${values.navegador ?? 'Navegador desconhecido'} em ${values.sistema ?? 'sistema desconhecido'}`;
   const details: [string, string][] = [
     ['Quando', quando],

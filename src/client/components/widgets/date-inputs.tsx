@@ -1,6 +1,13 @@
 import type { ComponentProps } from 'react';
 import { IMaskInput } from 'react-imask';
-import { DATE_PLACEHOLDER, DATE_TIME_PLACEHOLDER, parseDateInput, parseInstant, toDateTimeString } from '#shared/dates';
+import {
+  DATE_PLACEHOLDER,
+  DATE_TIME_PLACEHOLDER,
+  parseDateInput,
+  parseInstant,
+  instantOnSaoPauloClock,
+  toDateTimeString,
+} from '#shared/dates';
 import { formatDateTime } from '#shared/format';
 import { DATE_MASK, DATE_TIME_MASK } from '#shared/masks';
 
@@ -60,9 +67,6 @@ export function BrDateInput({ id, value, onChange, onBlur, invalid, disabled, de
   );
 }
 
-/** São Paulo has kept UTC−3 all year since 2019; the wall clock a person types is read in it. */
-const SAO_PAULO_OFFSET = '-03:00';
-
 const BR_DATE_TIME = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})$/;
 
 /** An instant (any §5 or §9 form) → 'dd/mm/aaaa HH:mm' on a São Paulo clock; other text as it is. */
@@ -79,7 +83,7 @@ export function fromBrazilianDateTime(text: string): string {
   const match = BR_DATE_TIME.exec(text.trim());
   if (!match) return text;
   const [, day, month, year, hour, minute] = match;
-  return toDateTimeString(`${year}-${month}-${day}T${hour}:${minute}:00${SAO_PAULO_OFFSET}`) ?? text;
+  return toDateTimeString(instantOnSaoPauloClock(`${day}/${month}/${year}`, Number(hour), Number(minute))) ?? text;
 }
 
 /**

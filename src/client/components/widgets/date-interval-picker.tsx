@@ -1,5 +1,3 @@
-import { format } from 'date-fns';
-import { ptBR } from 'date-fns/locale/pt-BR';
 import {
   createDateInterval,
   periodOf,
@@ -8,6 +6,7 @@ import {
   type DateInterval,
   type PeriodType,
 } from '#shared/dates';
+import { formatMonthYear } from '#shared/format';
 
 /** §4 default: the current date, month mode, checked. */
 export function defaultDateInterval(now: Date = new Date()): DateInterval {
@@ -16,10 +15,8 @@ export function defaultDateInterval(now: Date = new Date()): DateInterval {
 
 /** The period's name: 'Novembro de 2026' or '2026'. */
 function periodLabel(value: Pick<DateInterval, 'type' | 'currentDate'>): string {
-  const [year = 0, month = 1] = value.currentDate.split('-').map(Number);
-  if (value.type === 'year') return String(year);
-  const text = format(new Date(year, month - 1, 1), "MMMM 'de' yyyy", { locale: ptBR });
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  if (value.type === 'year') return value.currentDate.slice(0, 4);
+  return formatMonthYear(value.currentDate);
 }
 
 const withPeriod = (value: DateInterval, changes: Partial<DateInterval>): DateInterval => {

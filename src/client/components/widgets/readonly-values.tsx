@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, MISSING, truncate, type DateInput } from '#shared/format';
+import { formatDate, formatDateTime, formatDecimal, truncate, type DateInput } from '#shared/format';
 
 /** §2 read-only values: a date, a date-time (São Paulo), a decimal with two places, truncated text. */
 export function ReadonlyDate({ value }: { value: DateInput }) {
@@ -7,14 +7,6 @@ export function ReadonlyDate({ value }: { value: DateInput }) {
 
 export function ReadonlyDateTime({ value }: { value: DateInput }) {
   return <span>{formatDateTime(value)}</span>;
-}
-
-const decimalFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-function formatDecimal(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return MISSING;
-  const number = Number(value);
-  return Number.isFinite(number) ? decimalFormat.format(number) : MISSING;
 }
 
 export function ReadonlyDecimal({ value }: { value: string | number | null | undefined }) {

@@ -2,13 +2,12 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import { formatDate, formatDateTime, formatMoney } from '#shared/format';
+import { formatDate, formatDateTime, formatMoney, formatQuantity, orMissing } from '#shared/format';
 import type { FaturaDto } from '#shared/schemas/fatura';
 import { PageLoading } from '../../../components/page-loading';
 import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
 import { CLIENT_TEXTS } from '../../../texts';
 import { useInvoice } from '../api/get-invoice';
-import { formatQuantity, orMissing } from '../utils/format';
 import { ScrollRegion } from '../../../components/scroll-region';
 
 export const DETAILS_TITLE = 'Detalhes da Fatura';

@@ -1,9 +1,8 @@
 import { memo } from 'react';
 import Table from 'react-bootstrap/Table';
-import { formatDate, formatDateTime } from '#shared/format';
+import { formatDate, formatDateTime, formatDecimal, orMissing } from '#shared/format';
 import type { FaturaDto } from '#shared/schemas/fatura';
 import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
-import { formatAmount, orMissing } from '../utils/format';
 import { NfseActions } from './nfse-actions';
 import { SituacaoIcon } from './situacao-icon';
 import { ScrollRegion } from '../../../components/scroll-region';
@@ -56,7 +55,7 @@ const InvoiceRow = memo(function InvoiceRow({
       </td>
       <td {...cellLabel(COLUMNS.pagoEm)}>{formatDate(fatura.datahora_confirmado_calculado)}</td>
       <td className="text-end text-nowrap" {...cellLabel(COLUMNS.valor)}>
-        {formatAmount(fatura.valor)}
+        {formatDecimal(fatura.valor)}
       </td>
       <td {...cellLabel(COLUMNS.nfse)}>{orMissing(fatura.nfse?.nf_numero)}</td>
       <td className="text-nowrap" {...cellLabel(COLUMNS.emissao)}>
