@@ -25,7 +25,9 @@ async function submitLogin(page: Page, email: string, options: LoginOptions = {}
   if (options.expectCodeField === true) await expect(codeField).toBeVisible();
   if (options.expectCodeField === false) await expect(codeField).toHaveCount(0);
   if (options.code !== undefined) {
-    // §5: with 2FA on, 'Entrar' stays off until the code is given.
+    // The captcha first (ALTCHA, solved in the browser, §5), so that the code is sent as soon as
+    // it is typed; with 2FA on, 'Entrar' stays off until the code is given.
+    await expect(page.getByRole('checkbox', { name: 'Verificado' })).toBeChecked({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: 'Entrar', exact: true })).toBeDisabled();
     await codeField.fill(typeof options.code === 'string' ? options.code : await options.code());
   }
@@ -56,8 +58,9 @@ async function logout(page: Page) {
  * TOTP codes for the test, from tests/helpers/totp.ts (independent of the server's library).
  * The server accepts a time step once per user and ±1 step of drift, so each code the test
  * sends uses a step it has not used yet, waiting for the next one when needed. A code of the
- * previous step stops working as the current step ends, so it is used only while 20 s of the
- * step remain: a slow machine once reached the end between making such a code and sending it.
+ * previous step stops working as the current step ends, so it is used only while 10 s of the
+ * step remain: a slow machine once reached the end between making such a code and sending it
+ * (each code is now made as it is typed, and sent at once).
  */
 function codeSource(getSecret: () => string) {
   const used = new Set<number>();
@@ -65,7 +68,7 @@ function codeSource(getSecret: () => string) {
     for (;;) {
       const seconds = Date.now() / 1000;
       const now = totpStep(seconds);
-      const previousLastsLongEnough = 30 - (seconds % 30) >= 20;
+      const previousLastsLongEnough = 30 - (seconds % 30) >= 10;
       const candidates = previousLastsLongEnough ? [now, now + 1, now - 1] : [now, now + 1];
       const step = candidates.find((candidate) => !used.has(candidate));
       if (step !== undefined) {
