@@ -1,13 +1,12 @@
 import '#shared/zod-locale';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { documentKind } from '#shared/cpf-cnpj';
 import { NAME_MAX } from '#shared/fields';
-import { CPF_CNPJ_MASKS } from '#shared/masks';
 import {
   CONTA_MESSAGES,
   SignUpLoggedRequestSchema,
@@ -21,7 +20,7 @@ import { useProduct } from '../../../lib/product';
 import { applyLoginInfo, usePostLoginRouting } from '../../../lib/post-login';
 import { parsePid, pathTo } from '../../../paths';
 import { useCreateAccountLogged } from '../api/create-account-logged';
-import { MaskedField } from '../../../components/masked-field';
+import { CpfCnpjFields } from './cpf-cnpj-fields';
 import { TermsConsent } from './terms-consent';
 import { LoadError } from '../../../components/load-error';
 import { BusyButton } from '../../../components/busy-button';
@@ -32,8 +31,6 @@ export const CREATE_ACCOUNT_LOGGED_TEXTS = {
   title: 'Criar uma conta',
   intro: 'Crie uma nova conta de cliente com o seu usuário. Você será o gestor dela.',
   nome: 'Nome',
-  cpfcnpj: 'CPF ou CNPJ',
-  empresa: 'Nome da empresa',
   submit: 'Criar conta e continuar',
   back: 'Voltar',
   invalidProduct: 'Produto não encontrado.',
@@ -105,8 +102,6 @@ function CreateAccountLoggedForm({ pid }: { pid: number }) {
     // termos starts unchecked (undefined): only `true` passes the schema.
     defaultValues: { nome: '', cpfcnpj: '', empresa_nome: '', gl_produto_id: pid },
   });
-  const cpfcnpj = useWatch({ control, name: 'cpfcnpj' }) ?? '';
-  const isCnpj = documentKind(cpfcnpj) === 'cnpj';
   // Stays busy after success too: the page is about to change.
   const busy = create.isPending || create.isSuccess;
   // §5 "submit ignored while in flight": a ref, so two quick submits cannot both get through.
@@ -151,27 +146,15 @@ function CreateAccountLoggedForm({ pid }: { pid: number }) {
         registration={register('nome')}
         error={errors.nome?.message}
       />
-      <MaskedField
-        required
+      <CpfCnpjFields
+        idPrefix="conta-logado"
         control={control}
-        name="cpfcnpj"
-        id="conta-logado-cpfcnpj"
-        label={CREATE_ACCOUNT_LOGGED_TEXTS.cpfcnpj}
-        mask={CPF_CNPJ_MASKS}
-        autoComplete="off"
-        error={errors.cpfcnpj?.message}
+        register={register}
+        cpfcnpjName="cpfcnpj"
+        companyName="empresa_nome"
+        cpfcnpjError={errors.cpfcnpj?.message}
+        companyError={errors.empresa_nome?.message}
       />
-      {isCnpj && (
-        <TextField
-          id="conta-logado-empresa"
-          label={CREATE_ACCOUNT_LOGGED_TEXTS.empresa}
-          autoComplete="organization"
-          maxLength={NAME_MAX}
-          required
-          registration={register('empresa_nome', { shouldUnregister: true })}
-          error={errors.empresa_nome?.message}
-        />
-      )}
       <TermsConsent
         id="conta-logado-termos"
         registration={register('termos')}

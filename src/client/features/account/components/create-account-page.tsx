@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { documentKind } from '#shared/cpf-cnpj';
 import { EMAIL_MAX, NAME_MAX, REQUIRED_MESSAGE, TWOFA_CODE_MAX } from '#shared/fields';
-import { CPF_CNPJ_MASKS, PHONE_MASKS } from '#shared/masks';
+import { PHONE_MASKS } from '#shared/masks';
 import type { PublicProduct } from '#shared/schemas/acesso';
 import {
   CONTA_MESSAGES,
@@ -33,6 +33,7 @@ import { parsePid, pathTo } from '../../../paths';
 import { useCreateAccount } from '../api/create-account';
 import { useProduct } from '../../../lib/product';
 import { MaskedField } from '../../../components/masked-field';
+import { CpfCnpjFields } from './cpf-cnpj-fields';
 import { TermsConsent } from './terms-consent';
 import { LoadError } from '../../../components/load-error';
 import { BusyButton } from '../../../components/busy-button';
@@ -42,8 +43,6 @@ export const CREATE_ACCOUNT_TEXTS = {
   nome: 'Nome',
   email: 'E-mail',
   celular: 'Seu celular',
-  cpfcnpj: 'CPF ou CNPJ',
-  empresa: 'Nome da empresa',
   senha: 'Senha',
   /** §2, worded with the provider's name. */
   passwordPrompt: CONTA_MESSAGES.passwordPrompt,
@@ -145,12 +144,8 @@ function CreateAccountForm({ pid, product }: { pid: number; product: PublicProdu
       gl_produto_id: pid,
     },
   });
-  const [email = '', cpfcnpj = '', termos] = useWatch({
-    control,
-    name: ['email', 'cpfcnpj', 'termos'],
-  });
+  const [email = '', termos] = useWatch({ control, name: ['email', 'termos'] });
 
-  const isCnpj = documentKind(cpfcnpj) === 'cnpj';
   const askPassword = passwordFor !== null && passwordFor === normalizeEmail(email);
   const askCode = askPassword && codeAsked;
 
@@ -302,27 +297,15 @@ function CreateAccountForm({ pid, product }: { pid: number; product: PublicProdu
         autoComplete="tel"
         error={errors.telefone_celular?.message}
       />
-      <MaskedField
-        required
+      <CpfCnpjFields
+        idPrefix="conta-criar"
         control={control}
-        name="cpfcnpj"
-        id="conta-criar-cpfcnpj"
-        label={CREATE_ACCOUNT_TEXTS.cpfcnpj}
-        mask={CPF_CNPJ_MASKS}
-        autoComplete="off"
-        error={errors.cpfcnpj?.message}
+        register={register}
+        cpfcnpjName="cpfcnpj"
+        companyName="empresa_nome"
+        cpfcnpjError={errors.cpfcnpj?.message}
+        companyError={errors.empresa_nome?.message}
       />
-      {isCnpj && (
-        <TextField
-          id="conta-criar-empresa"
-          label={CREATE_ACCOUNT_TEXTS.empresa}
-          autoComplete="organization"
-          maxLength={NAME_MAX}
-          required
-          registration={register('empresa_nome', { shouldUnregister: true })}
-          error={errors.empresa_nome?.message}
-        />
-      )}
       {!askPassword && <Alert variant="info">{CREATE_ACCOUNT_TEXTS.temporaryPassword}</Alert>}
       <Captcha
         control={{
