@@ -13,6 +13,29 @@ export function fieldDescribedBy(
 }
 
 /**
+ * What every control inside a FieldFrame carries, customer and back-office alike: its id,
+ * Bootstrap's class (invalid when there is an error), aria-invalid, aria-required (§5: the
+ * label shows the '*') and the hint and error it is described by.
+ */
+export function fieldControlProps(
+  id: string,
+  {
+    hint,
+    error,
+    required,
+    baseClass = 'form-control',
+  }: { hint?: ReactNode; error: string | undefined; required?: boolean | undefined; baseClass?: string },
+) {
+  return {
+    id,
+    className: error ? `${baseClass} is-invalid` : baseClass,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required || undefined,
+    'aria-describedby': fieldDescribedBy(id, hint, error),
+  } as const;
+}
+
+/**
  * The frame of every labelled form field: the label, the §5 required marker ('*', tooltip 'Campo
  * obrigatório.') when `required`, the field, an optional hint and the field's error. The marker
  * stays outside the label, so the field's accessible name is the label's text; the field itself

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { IMaskInput } from 'react-imask';
 import type { MaskOptions } from '#shared/masks';
-import { FieldFrame, fieldDescribedBy } from './field-frame';
+import { FieldFrame, fieldControlProps } from './field-frame';
 
 /**
  * A labelled input with a §5 mask (react-imask), bound to react-hook-form through a Controller
@@ -48,7 +48,6 @@ export function MaskedField<TFieldValues extends FieldValues>({
         name={name}
         render={({ field }) => (
           <IMaskInput
-            id={id}
             mask={mask}
             value={typeof field.value === 'string' ? field.value : ''}
             onAccept={(value: string) => field.onChange(value)}
@@ -56,10 +55,7 @@ export function MaskedField<TFieldValues extends FieldValues>({
             inputRef={field.ref}
             inputMode={inputMode}
             autoComplete={autoComplete}
-            aria-required={required || undefined}
-            className={error ? 'form-control is-invalid' : 'form-control'}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={fieldDescribedBy(id, hint, error)}
+            {...fieldControlProps(id, { hint, error, required })}
           />
         )}
       />

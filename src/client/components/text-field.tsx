@@ -1,6 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { FieldFrame, fieldDescribedBy } from './field-frame';
+import { FieldFrame, fieldControlProps } from './field-frame';
 
 /** Uncontrolled (react-hook-form owns the value), so no value props. */
 type InputProps = Omit<
@@ -20,6 +20,7 @@ export function TextField({
   hint,
   required = false,
   className = 'mb-3',
+  multiline = false,
   ...input
 }: {
   id: string;
@@ -28,8 +29,10 @@ export function TextField({
   error?: string | undefined;
   hint?: ReactNode;
   /** §5: '*' after the label and aria-required; the form's schema does the checking. */
-  required?: boolean;
-  className?: string;
+  required?: boolean | undefined;
+  className?: string | undefined;
+  /** A textarea of four rows instead of a one-line input (the input's own props do not apply). */
+  multiline?: boolean;
 } & Omit<InputProps, 'required'>) {
   return (
     <FieldFrame
@@ -40,15 +43,11 @@ export function TextField({
       error={error}
       className={className}
     >
-      <input
-        {...input}
-        {...registration}
-        id={id}
-        aria-required={required || undefined}
-        className={error ? 'form-control is-invalid' : 'form-control'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={fieldDescribedBy(id, hint, error)}
-      />
+      {multiline ? (
+        <textarea rows={4} {...registration} {...fieldControlProps(id, { hint, error, required })} />
+      ) : (
+        <input {...input} {...registration} {...fieldControlProps(id, { hint, error, required })} />
+      )}
     </FieldFrame>
   );
 }

@@ -8,14 +8,16 @@ import {
 } from 'react-hook-form';
 import type { SelectOption } from '#shared/schemas/dropdown';
 import type { QueryParams } from '../../lib/api-client';
-import { FieldFrame, fieldDescribedBy } from '../field-frame';
+import { FieldFrame, fieldControlProps, fieldDescribedBy } from '../field-frame';
+import { CheckField, TextField } from '../text-field';
 import { FilePicker } from '../file-picker';
 import { SearchableSelect } from '../searchable-select';
 import { BrDateInput, DateTimeInput, DecimalInput, type WidgetProps } from '../widgets/date-inputs';
 
 /**
- * Labelled fields of the back-office edit pages, bound to react-hook-form, with the §5 required
- * marker and the field's error under it.
+ * The back-office edit pages' fields: the customer screens' fields (TextField, CheckField, the
+ * FieldFrame with the §5 required marker and the error under it), bound to react-hook-form by
+ * the field's name, two to a row on a wide screen; and the widgets only the back-office needs.
  */
 type Base<T extends FieldValues> = {
   form: UseFormReturn<T, unknown, unknown>;
@@ -41,41 +43,33 @@ function Frame({ className = 'mb-3 col-md-6', ...frame }: ComponentProps<typeof 
   return <FieldFrame {...frame} className={className} />;
 }
 
+/** A one-line input: the customer screens' TextField, bound by name. */
 export function InputField<T extends FieldValues>({
   form,
   name,
   label,
   required,
   hint,
-  className,
+  className = 'mb-3 col-md-6',
   type = 'text',
   maxLength,
 }: Base<T> & { type?: 'text' | 'email' | 'url' | 'number'; maxLength?: number }) {
-  const id = idOf(name);
-  const error = errorOf(form, name);
   return (
-    <Frame
-      id={id}
+    <TextField
+      id={idOf(name)}
       label={label}
       required={required}
-      error={error}
       hint={hint}
       className={className}
-    >
-      <input
-        id={id}
-        type={type}
-        maxLength={maxLength}
-        {...form.register(name)}
-        className={error ? 'form-control is-invalid' : 'form-control'}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={fieldDescribedBy(id, hint, error)}
-      />
-    </Frame>
+      type={type}
+      maxLength={maxLength}
+      registration={form.register(name)}
+      error={errorOf(form, name)}
+    />
   );
 }
 
+/** A textarea across the row: the customer screens' TextField, multiline, bound by name. */
 export function TextAreaField<T extends FieldValues>({
   form,
   name,
@@ -84,46 +78,30 @@ export function TextAreaField<T extends FieldValues>({
   hint,
   className = 'mb-3 col-12',
 }: Base<T>) {
-  const id = idOf(name);
-  const error = errorOf(form, name);
   return (
-    <Frame
-      id={id}
+    <TextField
+      multiline
+      id={idOf(name)}
       label={label}
       required={required}
-      error={error}
       hint={hint}
       className={className}
-    >
-      <textarea
-        id={id}
-        rows={4}
-        {...form.register(name)}
-        className={error ? 'form-control is-invalid' : 'form-control'}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={fieldDescribedBy(id, hint, error)}
-      />
-    </Frame>
+      registration={form.register(name)}
+      error={errorOf(form, name)}
+    />
   );
 }
 
+/** A checkbox: the customer screens' CheckField, bound by name. */
 export function CheckboxField<T extends FieldValues>({
   form,
   name,
   label,
+  hint,
   className = 'mb-3 col-md-6',
 }: Base<T>) {
-  const id = idOf(name);
   return (
-    <div className={className}>
-      <div className="form-check">
-        <input id={id} type="checkbox" className="form-check-input" {...form.register(name)} />
-        <label className="form-check-label" htmlFor={id}>
-          {label}
-        </label>
-      </div>
-    </div>
+    <CheckField id={idOf(name)} label={label} hint={hint} className={className} registration={form.register(name)} />
   );
 }
 
@@ -148,14 +126,7 @@ export function ChoiceField<T extends FieldValues>({
       hint={hint}
       className={className}
     >
-      <select
-        id={id}
-        {...form.register(name)}
-        className={error ? 'form-select is-invalid' : 'form-select'}
-        aria-invalid={error ? true : undefined}
-        aria-required={required || undefined}
-        aria-describedby={fieldDescribedBy(id, hint, error)}
-      >
+      <select {...form.register(name)} {...fieldControlProps(id, { hint, error, required, baseClass: 'form-select' })}>
         <option value="">Selecione</option>
         {options.map((option) => (
           <option key={option.id} value={option.id}>

@@ -33,7 +33,15 @@ type Common = {
 /** What every widget of this module takes: the value and its changes as text. */
 export type WidgetProps = Common;
 
-const inputClass = (invalid?: boolean) => (invalid ? 'form-control is-invalid' : 'form-control');
+/** The attributes every widget's input carries: its state for the eye and for screen readers. */
+const inputAttributes = ({ id, invalid, disabled, describedBy, required }: Common) => ({
+  id,
+  disabled,
+  className: invalid ? 'form-control is-invalid' : 'form-control',
+  'aria-invalid': invalid || undefined,
+  'aria-describedby': describedBy,
+  'aria-required': required || undefined,
+});
 
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY'. */
 function toBrazilianDate(value: string | null | undefined): string {
@@ -48,21 +56,35 @@ function toBrazilianDate(value: string | null | undefined): string {
  * 'YYYY-MM-DD'. Not the browser's own (type="date"), which speaks the browser's language and
  * order (decision 051).
  */
-export function BrDateInput({ id, value, onChange, onBlur, invalid, disabled, describedBy, required }: Common) {
+export function BrDateInput(props: Common) {
+  return (
+    <MaskedDateInput
+      {...props}
+      mask={DATE_MASK.mask}
+      shown={toBrazilianDate(props.value)}
+      placeholder={DATE_PLACEHOLDER}
+      outgoing={(text) => parseDateInput(text) ?? text}
+    />
+  );
+}
+
+/** The masked text input of the date and date-time widgets: shows `shown`, hands `outgoing(text)` on. */
+function MaskedDateInput({
+  mask,
+  shown,
+  placeholder,
+  outgoing,
+  ...common
+}: Common & { mask: string; shown: string; placeholder: string; outgoing: (text: string) => string }) {
   return (
     <IMaskInput
-      id={id}
-      mask={DATE_MASK.mask}
-      value={toBrazilianDate(value)}
-      placeholder={DATE_PLACEHOLDER}
+      {...inputAttributes(common)}
+      mask={mask}
+      value={shown}
+      placeholder={placeholder}
       inputMode="numeric"
-      onAccept={(text: string) => onChange(text === '' ? '' : (parseDateInput(text) ?? text))}
-      onBlur={onBlur}
-      disabled={disabled}
-      className={inputClass(invalid)}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
-      aria-required={required || undefined}
+      onAccept={(text: string) => common.onChange(text === '' ? '' : outgoing(text))}
+      onBlur={common.onBlur}
     />
   );
 }
@@ -91,21 +113,14 @@ export function fromBrazilianDateTime(text: string): string {
  * 'YYYY-MM-DDTHH:mm:ss' (UTC). Not the browser's datetime-local, whose order and AM/PM follow
  * the browser's language (decision 051).
  */
-export function DateTimeInput({ id, value, onChange, onBlur, invalid, disabled, describedBy, required }: Common) {
+export function DateTimeInput(props: Common) {
   return (
-    <IMaskInput
-      id={id}
+    <MaskedDateInput
+      {...props}
       mask={DATE_TIME_MASK.mask}
-      value={toBrazilianDateTime(value)}
+      shown={toBrazilianDateTime(props.value)}
       placeholder={DATE_TIME_PLACEHOLDER}
-      inputMode="numeric"
-      onAccept={(text: string) => onChange(text === '' ? '' : fromBrazilianDateTime(text))}
-      onBlur={onBlur}
-      disabled={disabled}
-      className={inputClass(invalid)}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
-      aria-required={required || undefined}
+      outgoing={fromBrazilianDateTime}
     />
   );
 }
@@ -118,21 +133,13 @@ function toDecimalString(text: string): string {
 }
 
 /** The decimal input of §5: two decimals, step 0.01. */
-export function DecimalInput({
-  id,
-  value,
-  onChange,
-  onBlur,
-  invalid,
-  disabled,
-  describedBy,
-  required,
-  ...rest
-}: Common & Pick<ComponentProps<'input'>, 'min' | 'max'>) {
+export function DecimalInput({ min, max, ...common }: Common & Pick<ComponentProps<'input'>, 'min' | 'max'>) {
+  const { value, onChange, onBlur } = common;
   return (
     <input
-      {...rest}
-      id={id}
+      {...inputAttributes(common)}
+      min={min}
+      max={max}
       type="number"
       step="0.01"
       inputMode="decimal"
@@ -142,11 +149,6 @@ export function DecimalInput({
         if (value) onChange(toDecimalString(value));
         onBlur?.();
       }}
-      disabled={disabled}
-      className={inputClass(invalid)}
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy}
-      aria-required={required || undefined}
     />
   );
 }
