@@ -170,7 +170,20 @@ const SERVER_ENV = {
   RATE_LIMIT_AUTH_MAX: '100000000',
   PLAN_CHANGE_INTERVAL_MS: '0',
   SESSION_SECRET: 'bench-secret-'.padEnd(48, 'x'),
+  // BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the app's processes.
+  ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
 };
+
+/**
+ * A signed-in browser's cookies: the session's and the XSRF-TOKEN the first answer sets, which a
+ * browser sends back with every later request (without it, every answer would set it again).
+ */
+async function browserHeaders(baseUrl: string, sessionCookie: string): Promise<Record<string, string>> {
+  const response = await fetch(`${baseUrl}${SESSAO}`, { headers: { cookie: sessionCookie } });
+  const xsrf = response.headers.getSetCookie().find((line) => line.startsWith('XSRF-TOKEN='))?.split(';')[0];
+  if (!xsrf) throw new Error('the signed-in answer set no XSRF-TOKEN cookie');
+  return { cookie: `${sessionCookie}; ${xsrf}` };
+}
 
 /** An anonymous visitor's cookies and CSRF header, as the SPA holds them before signing in. */
 async function anonymousHeaders(baseUrl: string): Promise<Record<string, string>> {
@@ -223,7 +236,7 @@ async function postgresFigures(): Promise<number | null> {
 
     const app = await startServerProcess({ ...SERVER_ENV, DATABASE_URL: target.url });
     servers.push(app);
-    const signedIn = { cookie: world.cookie };
+    const signedIn = await browserHeaders(app.baseUrl, world.cookie);
     await warmUp(`${app.baseUrl}${SESSAO}`, signedIn);
     const idle = await load({ url: `${app.baseUrl}${SESSAO}`, headers: signedIn });
     checkAnswered(`GET ${SESSAO}, PostgreSQL`, idle);
@@ -350,7 +363,7 @@ async function pgliteFigures(): Promise<void> {
       await database.close();
     }
     app = await startServerProcess({ ...SERVER_ENV, DATA_DIR: dataDir });
-    const signedIn = { cookie: world.cookie };
+    const signedIn = await browserHeaders(app.baseUrl, world.cookie);
     await warmUp(`${app.baseUrl}${SESSAO}`, signedIn);
     const rate = await load({ url: `${app.baseUrl}${SESSAO}`, headers: signedIn });
     checkAnswered(`GET ${SESSAO}, PGlite`, rate);

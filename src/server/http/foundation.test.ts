@@ -149,13 +149,15 @@ describe('platform', () => {
     expect((await t.app.inject('/readyz')).statusCode).toBe(200);
   });
 
-  it('sends security headers with a strict CSP', async () => {
-    const response = await t.app.inject('/api/sessao/web');
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  it("sends an API answer helmet's headers with a CSP that allows nothing (OWASP, REST)", async () => {
+    for (const url of ['/api/sessao/web', '/api/gl_produto/1/public_planos']) {
+      const response = await t.app.inject(url);
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
   });
 
   it('rate-limits the API per address with a pt-BR 429 envelope', async () => {
