@@ -9,7 +9,7 @@ import { seedReferenceData } from './db/reference-data.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { startMailWorker } from './mail/worker.ts';
-import { startPlanChangeWorker } from './modules/contrato/plan-change-worker.ts';
+import { startPlanChangeWorker } from './modules/contracts/plan-change-worker.ts';
 import { CLIENT_BUILD_DIR } from './project-paths.ts';
 import { localStorageFor } from './storage/file-storage.ts';
 import { resolveSessionSecret } from './session/session-secret.ts';

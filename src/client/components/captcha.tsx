@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
-import type { CaptchaConfig } from '#shared/schemas/acesso';
+import type { CaptchaConfig } from '#shared/schemas/auth';
 import { apiGet } from '../lib/api-client';
 import { LoadError } from './load-error';
 

@@ -7,7 +7,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { z } from 'zod';
 import { CurrentPasswordSchema, TWOFA_CODE_MAX, TwofaCodeSchema } from '#shared/fields';
-import type { ReauthenticateRequest, ReauthenticateResponse } from '#shared/schemas/acesso';
+import type { ReauthenticateRequest, ReauthenticateResponse } from '#shared/schemas/auth';
 import type { TwofaStatusResponse } from '#shared/schemas/twofa';
 import { apiPost, applyFieldErrors } from '../lib/api-client';
 import { settleStepUp } from '../lib/step-up';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DESTINATION_PATH, httpOrigin, type DestinationCheck } from '#shared/schemas/destino';
+import { DESTINATION_PATH, httpOrigin, type DestinationCheck } from '#shared/schemas/destination';
 import { apiGet } from './api-client';
 import { queryClient } from './query-client';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, type NavigateFunction } from 'react-router';
-import type { LoginInfo } from '#shared/schemas/acesso';
+import type { LoginInfo } from '#shared/schemas/auth';
 import { parseHttpUrl } from '#shared/urls';
 import { pathTo } from '../paths';
 import { apiPost } from './api-client';

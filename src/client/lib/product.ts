@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicProduct } from '#shared/schemas/acesso';
+import type { PublicProduct } from '#shared/schemas/auth';
 import { apiGet } from './api-client';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet } from 'react-router';
 import { MESSAGES } from '#shared/messages';
-import type { OpenPlanChange } from '#shared/schemas/plano';
+import type { OpenPlanChange } from '#shared/schemas/plans';
 import { DEFAULT_PRODUCT_ID, pathTo } from '../paths';
 import { PageLoading } from '../components/page-loading';
 import { apiPost, apiRequest, SESSION_REDIRECT_DELAY_MS } from './api-client';

@@ -1,4 +1,4 @@
-import type { LoginInfo, PublicProduct } from '#shared/schemas/acesso';
+import type { LoginInfo, PublicProduct } from '#shared/schemas/auth';
 
 /** GET /api/gl_produto/{pid}/edit for product 2 ('Gestão'), the product of signedInSession(). */
 export function publicProduct(overrides: Partial<PublicProduct> = {}): PublicProduct {

@@ -9,7 +9,7 @@ import {
 import { deriveKey as pbkdf2DeriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { lt } from 'drizzle-orm';
 import { z } from 'zod';
-import type { CaptchaConfig } from '#shared/schemas/acesso';
+import type { CaptchaConfig } from '#shared/schemas/auth';
 import { deriveKey } from '../auth/keys.ts';
 import type { Database } from '../db/database.ts';
 import { glCaptchaDesafioUsado } from '../db/schema.ts';

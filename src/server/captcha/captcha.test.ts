@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createChallenge, solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaptchaConfig } from '#shared/schemas/acesso';
+import type { CaptchaConfig } from '#shared/schemas/auth';
 import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
 import { createProduct, createUser } from '../../../tests/helpers/factories.ts';
 import {

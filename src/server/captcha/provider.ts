@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ACESSO_MESSAGES, type CaptchaConfig } from '#shared/schemas/acesso';
+import { ACESSO_MESSAGES, type CaptchaConfig } from '#shared/schemas/auth';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { fieldError } from '../errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CaptchaConfig } from '#shared/schemas/acesso';
+import type { CaptchaConfig } from '#shared/schemas/auth';
 import type { CaptchaProvider } from './provider.ts';
 
 /** The providers' server-side verification endpoints (both take the same form fields). */

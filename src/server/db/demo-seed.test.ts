@@ -7,7 +7,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '#server/auth/password';
-import { isValidChaveAcesso } from '../modules/fatura/nfse-chave.ts';
+import { isValidChaveAcesso } from '../modules/invoices/nfse-key.ts';
 import { LocalDiskStorage } from '../storage/file-storage.ts';
 import type { Database, DatabaseHandle } from './database.ts';
 import { createTestDatabase } from '../../../tests/helpers/test-database.ts';

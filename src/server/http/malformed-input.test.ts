@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as acesso from '#shared/schemas/acesso';
+import * as acesso from '#shared/schemas/auth';
 import * as admin from '#shared/schemas/admin';
-import * as conta from '#shared/schemas/conta';
+import * as conta from '#shared/schemas/account';
 import * as crud from '#shared/schemas/crud';
 import * as dropdown from '#shared/schemas/dropdown';
-import * as fatura from '#shared/schemas/fatura';
-import * as plano from '#shared/schemas/plano';
+import * as fatura from '#shared/schemas/invoices';
+import * as plano from '#shared/schemas/plans';
 import * as twofa from '#shared/schemas/twofa';
-import * as usuario from '#shared/schemas/usuario';
+import * as usuario from '#shared/schemas/profile';
 import { MESSAGES } from '#shared/messages';
 import type { ApiAgent } from '../../../tests/helpers/api-agent.ts';
 import { createClient, createProduct, createUser, linkUserToClient, signedInAgent } from '../../../tests/helpers/factories.ts';

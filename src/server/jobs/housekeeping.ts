@@ -9,8 +9,8 @@ import {
   glUsuarioTotpPasso,
 } from '../db/schema.ts';
 import { isDatabaseUnavailable, loggableError } from '../db/errors.ts';
-import { purgeExpiredChallenges } from '../modules/seguranca/passkeys.ts';
-import { purgeOldSignIns } from '../modules/seguranca/sign-ins.ts';
+import { purgeExpiredChallenges } from '../modules/security/passkeys.ts';
+import { purgeOldSignIns } from '../modules/security/sign-ins.ts';
 import { currentTotpStep } from '../modules/twofa/totp.ts';
 import { runPeriodically } from './periodic.ts';
 

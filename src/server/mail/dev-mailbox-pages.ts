@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdSchema } from '#shared/schemas/acesso';
+import { IdSchema } from '#shared/schemas/auth';
 import type { Database } from '../db/database.ts';
 import { findMail, listRecentMails } from './dev-mailbox-queries.ts';
 import { requireLoopback } from './dev-mailbox-routes.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdSchema } from '#shared/schemas/acesso';
+import { IdSchema } from '#shared/schemas/auth';
 import { envelope } from '#shared/envelope';
 import type { Database } from '../db/database.ts';
 import { findMail, listRecentMails } from './dev-mailbox-queries.ts';

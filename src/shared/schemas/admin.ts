@@ -5,11 +5,11 @@
  * tokens and file ids are never taken from a body).
  */
 import { z } from 'zod';
-import { ID_MAX } from './acesso.ts';
+import { ID_MAX } from './auth.ts';
 import { DATE_INVALID_MESSAGE, DateSchema, EmailSchema, REQUIRED_MESSAGE, documentSchema, maxLengthMessage, optionalText, requiredText, type TextOptions } from '../fields.ts';
 import { parseDateInput, parseInstant } from '../dates.ts';
 import { onlyDigits } from '../masks.ts';
-import { httpOrigin } from './destino.ts';
+import { httpOrigin } from './destination.ts';
 
 /** §6 staff levels (lower is stronger); decision 030 says which may do what. */
 export const STAFF_LEVEL = { admin: 1, supervisor: 3, operator: 5 } as const;

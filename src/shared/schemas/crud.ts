@@ -3,7 +3,7 @@
  * "Pagination", "Audit block", "Generic entity"): what every back-office resource answers.
  */
 import { z } from 'zod';
-import { ID_MAX } from './acesso.ts';
+import { ID_MAX } from './auth.ts';
 import { searchText } from '../fields.ts';
 
 /** Rows per list page unless the caller asks for another size (at most PER_PAGE_MAX). */

@@ -5,7 +5,7 @@ import {
   TWOFA_CODE_REQUIRED_MESSAGE,
   TwofaCodeSchema,
 } from '../fields.ts';
-import { IdSchema } from './acesso.ts';
+import { IdSchema } from './auth.ts';
 
 /** A base32 TOTP secret as twofaGenerateQrCode hands it out (RFC 4648 alphabet). */
 const SecretSchema = z

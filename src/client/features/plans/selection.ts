@@ -1,4 +1,4 @@
-import type { PublicPlan, PublicPlanPayment } from '#shared/schemas/plano';
+import type { PublicPlan, PublicPlanPayment } from '#shared/schemas/plans';
 import { readLoginEvent } from '../../lib/login-event';
 
 /** The plan and payment option a person picked in the table. */

@@ -1,4 +1,4 @@
-import type { SignInType } from '#shared/schemas/seguranca';
+import type { SignInType } from '#shared/schemas/security';
 
 /** How each sign-in history event reads (docs/decisions/071-sign-in-history-and-alerts.md). */
 export const SIGN_IN_TYPE_TEXTS: Record<SignInType, string> = {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pagination } from '#shared/schemas/crud';
 import type { DropdownPage } from '#shared/schemas/dropdown';
-import type { FaturaListDto } from '#shared/schemas/fatura';
+import type { FaturaListDto } from '#shared/schemas/invoices';
 import { glArquivo, glCliente, glContratoEventoArquivo, glUsuario, pgConta, pgFatura } from '../../db/schema.ts';
 import { storeArquivo } from '../../storage/arquivo-service.ts';
 import { localStorageFor } from '../../storage/file-storage.ts';

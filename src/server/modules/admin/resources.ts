@@ -47,7 +47,7 @@ import {
   pgNfse,
 } from '../../db/schema.ts';
 import type { CrudResource } from '../../http/crud/resource.ts';
-import { newInvoiceToken } from '../fatura/service.ts';
+import { newInvoiceToken } from '../invoices/service.ts';
 import { assertMayChangeUser } from './service.ts';
 
 /**

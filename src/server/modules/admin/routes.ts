@@ -1,10 +1,10 @@
 import { create as attachment } from 'content-disposition';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
-import { ACESSO_MESSAGES, AdminSelectClientRequestSchema } from '#shared/schemas/acesso';
+import { ACESSO_MESSAGES, AdminSelectClientRequestSchema } from '#shared/schemas/auth';
 import { ADMIN_MESSAGES, STAFF_LEVEL, UsuarioNivelSchema } from '#shared/schemas/admin';
 import { IdParamSchema, PlanChangeProofParamsSchema } from '#shared/schemas/crud';
-import { PLANO_MESSAGES } from '#shared/schemas/plano';
+import { PLANO_MESSAGES } from '#shared/schemas/plans';
 import { currentUserId, requireStaff } from '../../auth/guards.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -12,8 +12,8 @@ import { notFound } from '../../errors.ts';
 import { registerCrudResource } from '../../http/crud/resource.ts';
 import { deleteUserSessions } from '../../session/session-store.ts';
 import { localStorageFor, type FileStorage } from '../../storage/file-storage.ts';
-import { cancelPendingChange } from '../contrato/plan-change.ts';
-import { rotateInvoiceToken } from '../fatura/service.ts';
+import { cancelPendingChange } from '../contracts/plan-change.ts';
+import { rotateInvoiceToken } from '../invoices/service.ts';
 import { ADMIN_RESOURCES } from './resources.ts';
 import {
   assertMayChangeUser,

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { AdminSelectClientResponse } from '#shared/schemas/acesso';
-import { ACESSO_MESSAGES } from '#shared/schemas/acesso';
+import type { AdminSelectClientResponse } from '#shared/schemas/auth';
+import { ACESSO_MESSAGES } from '#shared/schemas/auth';
 import { ADMIN_MESSAGES, STAFF_LEVEL } from '#shared/schemas/admin';
 import type { Queryable } from '../../db/database.ts';
 import {

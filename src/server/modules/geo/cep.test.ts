@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CepAddress } from '#shared/schemas/plano';
+import type { CepAddress } from '#shared/schemas/plans';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
-import { TwofaCheckRequestSchema } from '#shared/schemas/acesso';
+import { TwofaCheckRequestSchema } from '#shared/schemas/auth';
 import {
   TWOFA_MESSAGES,
   TwofaActivateRequestSchema,

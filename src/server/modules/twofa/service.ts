@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
 import { TWOFA_CODE_INVALID_MESSAGE } from '#shared/fields';
-import type { TwofaCheckResponse } from '#shared/schemas/acesso';
+import type { TwofaCheckResponse } from '#shared/schemas/auth';
 import {
   TWOFA_MESSAGES,
   type TrustedDevice,

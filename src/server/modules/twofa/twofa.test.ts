@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TwofaCheckResponse } from '#shared/schemas/acesso';
+import type { TwofaCheckResponse } from '#shared/schemas/auth';
 import type { TwofaQrCodeResponse, TwofaStatusResponse } from '#shared/schemas/twofa';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
 import {

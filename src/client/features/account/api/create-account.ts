@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SignUpRequest, SignUpResponse } from '#shared/schemas/conta';
+import type { SignUpRequest, SignUpResponse } from '#shared/schemas/account';
 import { apiPost } from '../../../lib/api-client';
 
 const CREATE_ACCOUNT_PATH = '/api/acesso/conta_criar';

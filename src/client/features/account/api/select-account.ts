@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ContaSelecionarRequest, LoginInfo } from '#shared/schemas/acesso';
+import type { ContaSelecionarRequest, LoginInfo } from '#shared/schemas/auth';
 import { apiPost } from '../../../lib/api-client';
 import type { LoginEventRef } from '../../../lib/login-event';
 import { fetchEventInfo } from '../../../lib/post-login';

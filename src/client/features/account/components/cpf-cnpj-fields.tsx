@@ -5,7 +5,7 @@ import { CPF_CNPJ_MASKS } from '#shared/masks';
 import { MaskedField } from '../../../components/masked-field';
 import { TextField } from '../../../components/text-field';
 
-export const CPF_CNPJ_FIELDS_TEXTS = {
+const CPF_CNPJ_FIELDS_TEXTS = {
   cpfcnpj: 'CPF ou CNPJ',
   empresa: 'Nome da empresa',
 } as const;

@@ -11,7 +11,7 @@ import {
   CONTA_MESSAGES,
   SignUpLoggedRequestSchema,
   type SignUpLoggedRequest,
-} from '#shared/schemas/conta';
+} from '#shared/schemas/account';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { TextField } from '../../../components/text-field';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CaptchaConfig, LoginInfo } from '#shared/schemas/acesso';
-import type { SignUpResponse } from '#shared/schemas/conta';
+import type { CaptchaConfig, LoginInfo } from '#shared/schemas/auth';
+import type { SignUpResponse } from '#shared/schemas/account';
 import { readLoginEvent } from '../../../lib/login-event';
 import { pageNavigation } from '../../../lib/navigation';
 import { getNotices } from '../../../lib/notices';

@@ -7,14 +7,14 @@ import Alert from 'react-bootstrap/Alert';
 import { documentKind } from '#shared/cpf-cnpj';
 import { EMAIL_MAX, NAME_MAX, REQUIRED_MESSAGE, TWOFA_CODE_MAX } from '#shared/fields';
 import { PHONE_MASKS } from '#shared/masks';
-import type { PublicProduct } from '#shared/schemas/acesso';
+import type { PublicProduct } from '#shared/schemas/auth';
 import {
   CONTA_MESSAGES,
   SignUpRequestSchema,
   type SignUpRequest,
   type SignUpResponse,
   type SignUpValues,
-} from '#shared/schemas/conta';
+} from '#shared/schemas/account';
 import { Captcha, useCaptcha } from '../../../components/captcha';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';

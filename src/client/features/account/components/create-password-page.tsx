@@ -11,7 +11,7 @@ import {
   CreatePasswordRequestSchema,
   NEW_PASSWORD_MIN_MESSAGE,
   NEW_PASSWORD_MISMATCH_MESSAGE,
-} from '#shared/schemas/conta';
+} from '#shared/schemas/account';
 import { Page } from '../../../components/page';
 import { TextField } from '../../../components/text-field';
 import { applyFieldErrors } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientLink, LoginInfo } from '#shared/schemas/acesso';
+import type { ClientLink, LoginInfo } from '#shared/schemas/auth';
 import { readLoginEvent, rememberLoginEvent } from '../../../lib/login-event';
 import { pageNavigation } from '../../../lib/navigation';
 import {

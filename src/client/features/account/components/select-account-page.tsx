@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
 import { formatCpfCnpj } from '#shared/cpf-cnpj';
-import type { ClientLink } from '#shared/schemas/acesso';
+import type { ClientLink } from '#shared/schemas/auth';
 import { Page } from '../../../components/page';
 import { ApiError, handleApiError } from '../../../lib/api-client';
 import { readLoginEvent } from '../../../lib/login-event';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AdminSelectClientResponse } from '#shared/schemas/acesso';
+import type { AdminSelectClientResponse } from '#shared/schemas/auth';
 import { ApiError, apiRequest, handleApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { queryClient } from '../../../lib/query-client';

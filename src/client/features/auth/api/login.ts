@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginInfo, LoginRequest } from '#shared/schemas/acesso';
+import type { LoginInfo, LoginRequest } from '#shared/schemas/auth';
 import { apiPost } from '../../../lib/api-client';
 import type { LoginIntent } from '../../../lib/post-login';
 

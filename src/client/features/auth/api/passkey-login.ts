@@ -1,5 +1,5 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import type { LoginInfo } from '#shared/schemas/acesso';
+import type { LoginInfo } from '#shared/schemas/auth';
 import { apiPost } from '../../../lib/api-client';
 import { getPasskey } from '../../../lib/passkeys';
 

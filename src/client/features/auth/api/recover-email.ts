@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RecoverEmailRequest } from '#shared/schemas/conta';
+import type { RecoverEmailRequest } from '#shared/schemas/account';
 import { apiPost } from '../../../lib/api-client';
 
 const RECOVER_EMAIL_PATH = '/api/acesso/recuperar_email';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { RecoverTokenRequest } from '#shared/schemas/conta';
+import type { RecoverTokenRequest } from '#shared/schemas/account';
 import { ApiError, apiPost } from '../../../lib/api-client';
 
 const RECOVER_TOKEN_PATH = '/api/acesso/recuperar_token';

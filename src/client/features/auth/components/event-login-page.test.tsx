@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CaptchaConfig } from '#shared/schemas/acesso';
+import type { CaptchaConfig } from '#shared/schemas/auth';
 import { pageNavigation } from '../../../lib/navigation';
 import {
   anonymousSessionResponse,

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { TWOFA_CODE_MAX } from '#shared/fields';
-import { EventLoginRequestSchema, type EventLoginRequest } from '#shared/schemas/acesso';
+import { EventLoginRequestSchema, type EventLoginRequest } from '#shared/schemas/auth';
 import { Captcha, useCaptcha } from '../../../components/captcha';
 import { Page } from '../../../components/page';
 import { TextField } from '../../../components/text-field';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CaptchaConfig, LoginInfo, TwofaCheckResponse } from '#shared/schemas/acesso';
+import type { CaptchaConfig, LoginInfo, TwofaCheckResponse } from '#shared/schemas/auth';
 import { readLoginEvent } from '../../../lib/login-event';
 import { pageNavigation } from '../../../lib/navigation';
 import {

@@ -9,7 +9,7 @@ import type {
   LoginRequest,
   PublicProduct,
   TwofaCheckResponse,
-} from '#shared/schemas/acesso';
+} from '#shared/schemas/auth';
 import { Captcha, useCaptcha } from '../../../components/captcha';
 import { Page } from '../../../components/page';
 import { CheckField, TextField } from '../../../components/text-field';

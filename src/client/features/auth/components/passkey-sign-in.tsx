@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import type { LoginInfo } from '#shared/schemas/acesso';
+import type { LoginInfo } from '#shared/schemas/auth';
 import { ApiError, handleApiError } from '../../../lib/api-client';
 import {
   cancelPasskeyCeremony,

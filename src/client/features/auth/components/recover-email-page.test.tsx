@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CaptchaConfig } from '#shared/schemas/acesso';
+import type { CaptchaConfig } from '#shared/schemas/auth';
 import { getNotices } from '../../../lib/notices';
 import {
   anonymousSessionResponse,

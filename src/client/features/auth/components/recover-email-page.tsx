@@ -9,7 +9,7 @@ import {
   CONTA_MESSAGES,
   RecoverEmailRequestSchema,
   type RecoverEmailRequest,
-} from '#shared/schemas/conta';
+} from '#shared/schemas/account';
 import { Captcha, useCaptcha } from '../../../components/captcha';
 import { Page } from '../../../components/page';
 import { TextField } from '../../../components/text-field';

@@ -12,7 +12,7 @@ import {
   TWOFA_CODE_MAX,
   TWOFA_CODE_REQUIRED_MESSAGE,
 } from '#shared/fields';
-import { LoginRequestSchema } from '#shared/schemas/acesso';
+import { LoginRequestSchema } from '#shared/schemas/auth';
 
 export type LoginValues = z.output<typeof LoginRequestSchema>;
 

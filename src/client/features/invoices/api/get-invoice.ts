@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FaturaDetalheDto } from '#shared/schemas/fatura';
+import type { FaturaDetalheDto } from '#shared/schemas/invoices';
 import { ApiError, apiGet } from '../../../lib/api-client';
 import { invoicesPath } from './get-invoices';
 

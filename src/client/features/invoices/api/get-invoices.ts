@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FATURA_TOKEN_PATTERN, type FaturaListDto } from '#shared/schemas/fatura';
+import { FATURA_TOKEN_PATTERN, type FaturaListDto } from '#shared/schemas/invoices';
 import { ApiError, apiGet } from '../../../lib/api-client';
 
 export const invoicesPath = (token: string) =>

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { formatDate, formatDateTime, formatMoney, formatQuantity, orMissing } from '#shared/format';
-import type { FaturaDto } from '#shared/schemas/fatura';
+import type { FaturaDto } from '#shared/schemas/invoices';
 import { PageLoading } from '../../../components/page-loading';
 import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
 import { CLIENT_TEXTS } from '../../../texts';

@@ -1,4 +1,4 @@
-import { SITUACAO_FILTROS } from '#shared/schemas/fatura';
+import { SITUACAO_FILTROS } from '#shared/schemas/invoices';
 
 /**
  * §2 filter badges: Todas, Fechada/Emitida (5), Paga (6), Vencida (8), each with its count. They

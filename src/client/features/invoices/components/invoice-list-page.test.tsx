@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FaturaDto } from '#shared/schemas/fatura';
+import type { FaturaDto } from '#shared/schemas/invoices';
 import { createQueryClient } from '../../../lib/query-client';
 import { envelopeResponse, setCsrfCookie, stubFetch } from '../../../testing/fetch-stub';
 import { detalhe, fatura, lista, nfse, TOKEN } from '../testing/invoice-data';

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { documentKind, formatCpfCnpj } from '#shared/cpf-cnpj';
-import { SITUACAO_FILTROS, type FaturaDto } from '#shared/schemas/fatura';
+import { SITUACAO_FILTROS, type FaturaDto } from '#shared/schemas/invoices';
 import { Page, usePageTitle } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { useInvoices } from '../api/get-invoices';

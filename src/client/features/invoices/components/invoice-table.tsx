@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import Table from 'react-bootstrap/Table';
 import { formatDate, formatDateTime, formatDecimal, orMissing } from '#shared/format';
-import type { FaturaDto } from '#shared/schemas/fatura';
+import type { FaturaDto } from '#shared/schemas/invoices';
 import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
 import { NfseActions } from './nfse-actions';
 import { SituacaoIcon } from './situacao-icon';

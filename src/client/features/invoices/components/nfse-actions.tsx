@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import type { NfseDto } from '#shared/schemas/fatura';
+import type { NfseDto } from '#shared/schemas/invoices';
 import { DownloadIcon, ExternalLinkIcon } from './icons';
 import { Hint } from '../../../components/hint';
 

@@ -1,4 +1,4 @@
-import { SITUACAO } from '#shared/schemas/fatura';
+import { SITUACAO } from '#shared/schemas/invoices';
 import { IssuedIcon, OtherIcon, OverdueIcon, PaidIcon } from './icons';
 import { Hint } from '../../../components/hint';
 

@@ -1,4 +1,4 @@
-import type { FaturaDetalheDto, FaturaDto, FaturaListDto, NfseDto } from '#shared/schemas/fatura';
+import type { FaturaDetalheDto, FaturaDto, FaturaListDto, NfseDto } from '#shared/schemas/invoices';
 
 export const TOKEN = 'tok_'.padEnd(43, 'x');
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentAccount, PublicPlan } from '#shared/schemas/plano';
+import type { PaymentAccount, PublicPlan } from '#shared/schemas/plans';
 import { apiGet } from '../../../lib/api-client';
 
 /** §7 GET /api/gl_produto/{pid}/public_planos: data is the plans. */

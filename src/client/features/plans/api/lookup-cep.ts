@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CepAddress } from '#shared/schemas/plano';
+import type { CepAddress } from '#shared/schemas/plans';
 import { apiPost } from '../../../lib/api-client';
 
 /** §7 POST /api/geo/cep: {cep}; data has logradouro, bairro, gl_cidade. */

@@ -4,7 +4,7 @@ import {
   PROOF_FIELD,
   type PlanChangeRequest,
   type PlanChangeResponse,
-} from '#shared/schemas/plano';
+} from '#shared/schemas/plans';
 import { apiPost, apiPostForm } from '../../../lib/api-client';
 
 /**

@@ -1,6 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import { formatDate } from '#shared/format';
-import type { OpenPlanChange } from '#shared/schemas/plano';
+import type { OpenPlanChange } from '#shared/schemas/plans';
 import { PLANS_TEXTS } from '../texts';
 import { BusyButton } from '../../../components/busy-button';
 

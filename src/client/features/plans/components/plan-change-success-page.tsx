@@ -1,7 +1,7 @@
 import { Link, useLocation, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { formatDate } from '#shared/format';
-import type { PlanChangeResponse } from '#shared/schemas/plano';
+import type { PlanChangeResponse } from '#shared/schemas/plans';
 import { Page } from '../../../components/page';
 import { parsePid, pathTo } from '../../../paths';
 import { PLANS_TEXTS } from '../texts';

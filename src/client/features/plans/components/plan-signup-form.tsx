@@ -35,7 +35,7 @@ import {
   documentMatchesKind,
   type Customer,
   type PaymentAccount,
-} from '#shared/schemas/plano';
+} from '#shared/schemas/plans';
 import { CitySelect } from '../../../components/city-select';
 import { FieldFrame, fieldDescribedBy } from '../../../components/field-frame';
 import { FilePicker } from '../../../components/file-picker';

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Customer, PublicPlan } from '#shared/schemas/plano';
+import type { Customer, PublicPlan } from '#shared/schemas/plans';
 import {
   anonymousSessionResponse,
   envelopeResponse,

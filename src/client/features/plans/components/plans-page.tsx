@@ -9,7 +9,7 @@ import {
   PLANO_MESSAGES,
   type PublicPlan,
   type PublicPlanPayment,
-} from '#shared/schemas/plano';
+} from '#shared/schemas/plans';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { notify } from '../../../lib/notices';

@@ -3,7 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { formatMoney } from '#shared/format';
-import type { PublicPlan, PublicPlanPayment } from '#shared/schemas/plano';
+import type { PublicPlan, PublicPlanPayment } from '#shared/schemas/plans';
 import { Hint } from '../../../components/hint';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';

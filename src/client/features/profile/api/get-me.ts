@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserMeResponse } from '#shared/schemas/usuario';
+import type { UserMeResponse } from '#shared/schemas/profile';
 import { apiGet } from '../../../lib/api-client';
 
 /** §7 GET /api/gl_usuario/me: data.data is the user record. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ProfileUpdateRequest } from '#shared/schemas/usuario';
+import type { ProfileUpdateRequest } from '#shared/schemas/profile';
 import { apiPost } from '../../../lib/api-client';
 
 /** §7 POST /api/gl_usuario/me/update: {nome, apelido, telefone_celular}; response not read. */

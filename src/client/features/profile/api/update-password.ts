@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PasswordUpdateRequest } from '#shared/schemas/usuario';
+import type { PasswordUpdateRequest } from '#shared/schemas/profile';
 import { apiPost } from '../../../lib/api-client';
 
 /** §7 POST /api/gl_usuario/me/senha_update: {senha_atual, senha_nova}; response not read. */

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UserMe } from '#shared/schemas/usuario';
+import type { UserMe } from '#shared/schemas/profile';
 import { dismissAllNotices, getNotices } from '../../../lib/notices';
 import {
   envelopeResponse,

@@ -7,7 +7,7 @@ import Alert from 'react-bootstrap/Alert';
 import Card from 'react-bootstrap/Card';
 import { NAME_MAX } from '#shared/fields';
 import { PHONE_MASKS } from '#shared/masks';
-import { ProfileUpdateRequestSchema, type UserMe } from '#shared/schemas/usuario';
+import { ProfileUpdateRequestSchema, type UserMe } from '#shared/schemas/profile';
 import { Page } from '../../../components/page';
 import { MaskedField } from '../../../components/masked-field';
 import { PageLoading } from '../../../components/page-loading';

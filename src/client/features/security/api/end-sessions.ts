@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { EndSessionsResponse } from '#shared/schemas/seguranca';
+import type { EndSessionsResponse } from '#shared/schemas/security';
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { sessionsQuery } from './get-sessions';

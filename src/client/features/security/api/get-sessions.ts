@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ActiveSessionsResponse } from '#shared/schemas/seguranca';
+import type { ActiveSessionsResponse } from '#shared/schemas/security';
 import { apiGet } from '../../../lib/api-client';
 
 /** GET /api/gl_usuario/me/sessoes: the person's live sessions, the current one first. */

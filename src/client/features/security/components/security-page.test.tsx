@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ActiveSession, SignInEvent } from '#shared/schemas/seguranca';
+import type { ActiveSession, SignInEvent } from '#shared/schemas/security';
 import {
   envelopeResponse,
   sessionResponse,

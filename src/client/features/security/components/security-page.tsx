@@ -3,7 +3,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { formatDateTime, MISSING } from '#shared/format';
-import type { ActiveSession, SignInType } from '#shared/schemas/seguranca';
+import type { ActiveSession, SignInType } from '#shared/schemas/security';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { useEndOtherSessions, useEndSession } from '../api/end-sessions';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
-import type { PasskeyListResponse } from '#shared/schemas/seguranca';
+import type { PasskeyListResponse } from '#shared/schemas/security';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { createPasskey, isPasskeyCancelled } from '../../../lib/passkeys';

@@ -6,7 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { DEVICE_NAME_MAX } from '#shared/fields';
 import { formatDateTime } from '#shared/format';
-import { PasskeyRenameRequestSchema, type Passkey } from '#shared/schemas/seguranca';
+import { PasskeyRenameRequestSchema, type Passkey } from '#shared/schemas/security';
 import { PageLoading } from '../../../components/page-loading';
 import { TextField } from '../../../components/text-field';
 import { applyFieldErrors } from '../../../lib/api-client';

@@ -1,0 +1,162 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/database.ts';
+import { glArquivo, glCliente, pgFatura, pgFaturaItem, pgNfse } from '../../db/schema.ts';
+
+/**
+ * An invoice as the service maps it (§3 computed fields come from it). Instants are ISO strings.
+ */
+export interface FaturaRecord {
+  id: number;
+  situacao: number;
+  data_vencimento: string;
+  datahora_confirmado: string | null;
+  valor: string;
+  servico_discriminacao_calculado: string | null;
+  nf_numero: string | null;
+  nf_datahora_emissao: string | null;
+  chave_acesso: string | null;
+  url_visualizar: string | null;
+  has_pdf: boolean;
+}
+
+/** The description, or the items' descriptions when it is empty (COALESCE runs the subquery only then). */
+const discriminacaoCalculada = sql<string | null>`coalesce(
+  nullif(btrim(${pgFatura.servico_discriminacao}), ''),
+  (select string_agg(i.descricao, '; ' order by i.id) from ${pgFaturaItem} i where i.pg_fatura_id = ${pgFatura.id})
+)`;
+
+const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/** timestamptz as PostgreSQL writes it in JSON with the session in UTC, e.g. '2026-03-09T17:30:00.5+00:00'. */
+const UTC_JSON_INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(?:\+00(?::?00)?|Z)$/;
+
+/**
+ * Such an instant as toISOString() writes it. By hand, because Date parses this shape several
+ * times slower and the list has two instants per row; any other shape goes through Date.
+ */
+function isoFromJson(value: string | null): string | null {
+  if (value === null) return null;
+  const match = UTC_JSON_INSTANT.exec(value);
+  if (!match) return new Date(value).toISOString();
+  return `${match[1]}.${`${match[2] ?? ''}000`.slice(0, 3)}Z`;
+}
+
+/** One row of the list's JSON array, positional (see listFaturasByToken). */
+type FaturaTuple = [
+  number,
+  number,
+  string,
+  string | null,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  boolean,
+];
+
+/**
+ * The client of a token and all its invoices with their notes, newest first, in ONE query and
+ * one value: PostgreSQL builds a JSON array of positional rows. On the embedded PGlite, handing
+ * 240 rows of 11 columns to JavaScript costs several times what the query does; one text value
+ * does not (scripts/bench/invoice-list.bench.ts). Items are not read (only the detail needs them).
+ */
+export async function listFaturasByToken(db: Queryable, token: string) {
+  type ListRow = { razao_social: string; cpfcnpj: string; faturas: string };
+  // Both drivers (pg, PGlite) answer with { rows }; the engine-neutral Database type says unknown.
+  const result = (await db.execute<ListRow>(sql`
+    select c.razao_social, c.cpfcnpj, (
+      select coalesce(json_agg(json_build_array(
+        f.id, f.situacao, f.data_vencimento, f.datahora_confirmado, f.valor::text,
+        coalesce(
+          nullif(btrim(f.servico_discriminacao), ''),
+          (select string_agg(i.descricao, '; ' order by i.id) from ${pgFaturaItem} i where i.pg_fatura_id = f.id)
+        ),
+        n.nf_numero, n.datahora_emissao, n.chave_acesso, n.url_visualizar, n.pdf_arquivo_id is not null
+      ) order by f.data_vencimento desc, f.id desc), '[]')::text
+      from ${pgFatura} f left join ${pgNfse} n on n.pg_fatura_id = f.id
+      where f.gl_cliente_id = c.id
+    ) as faturas
+    from ${glCliente} c
+    where c.fatura_token = ${token}`)) as { rows: ListRow[] };
+  const row = result.rows[0];
+  if (!row) return null;
+  const faturas = (JSON.parse(row.faturas) as FaturaTuple[]).map(
+    ([id, situacao, vencimento, confirmado, valor, discriminacao, numero, emissao, chave, url, hasPdf]): FaturaRecord => ({
+      id,
+      situacao,
+      data_vencimento: vencimento,
+      datahora_confirmado: isoFromJson(confirmado),
+      valor,
+      servico_discriminacao_calculado: discriminacao,
+      nf_numero: numero,
+      nf_datahora_emissao: isoFromJson(emissao),
+      chave_acesso: chave,
+      url_visualizar: url,
+      has_pdf: hasPdf,
+    }),
+  );
+  return { cliente: { razao_social: row.razao_social, cpfcnpj: row.cpfcnpj }, faturas };
+}
+
+/** One invoice, only if it belongs to the client holding the token. */
+export async function findFaturaByToken(db: Queryable, token: string, faturaId: number): Promise<FaturaRecord | null> {
+  const [row] = await db
+    .select({
+      id: pgFatura.id,
+      situacao: pgFatura.situacao,
+      data_vencimento: pgFatura.data_vencimento,
+      datahora_confirmado: pgFatura.datahora_confirmado,
+      valor: pgFatura.valor,
+      servico_discriminacao_calculado: discriminacaoCalculada,
+      nf_numero: pgNfse.nf_numero,
+      nf_datahora_emissao: pgNfse.datahora_emissao,
+      chave_acesso: pgNfse.chave_acesso,
+      url_visualizar: pgNfse.url_visualizar,
+      pdf_arquivo_id: pgNfse.pdf_arquivo_id,
+    })
+    .from(pgFatura)
+    .innerJoin(glCliente, eq(glCliente.id, pgFatura.gl_cliente_id))
+    .leftJoin(pgNfse, eq(pgNfse.pg_fatura_id, pgFatura.id))
+    .where(and(eq(pgFatura.id, faturaId), eq(glCliente.fatura_token, token)));
+  if (!row) return null;
+  const { pdf_arquivo_id, ...rest } = row;
+  return {
+    ...rest,
+    datahora_confirmado: iso(row.datahora_confirmado),
+    nf_datahora_emissao: iso(row.nf_datahora_emissao),
+    has_pdf: pdf_arquivo_id !== null,
+  };
+}
+
+export function listItemRows(db: Queryable, faturaId: number) {
+  return db
+    .select({
+      id: pgFaturaItem.id,
+      codigo: pgFaturaItem.codigo,
+      descricao: pgFaturaItem.descricao,
+      unidade: pgFaturaItem.unidade,
+      qtde: pgFaturaItem.qtde,
+      valor: pgFaturaItem.valor,
+    })
+    .from(pgFaturaItem)
+    .where(eq(pgFaturaItem.pg_fatura_id, faturaId))
+    .orderBy(asc(pgFaturaItem.id));
+}
+
+/** The stored PDF of an invoice's note, only for the client holding the token. */
+export async function findNfsePdfRow(db: Queryable, token: string, faturaId: number) {
+  const [row] = await db
+    .select({
+      nf_numero: pgNfse.nf_numero,
+      caminho: glArquivo.caminho,
+      tamanho: glArquivo.tamanho,
+    })
+    .from(pgFatura)
+    .innerJoin(glCliente, eq(glCliente.id, pgFatura.gl_cliente_id))
+    .innerJoin(pgNfse, eq(pgNfse.pg_fatura_id, pgFatura.id))
+    .innerJoin(glArquivo, eq(glArquivo.id, pgNfse.pdf_arquivo_id))
+    .where(and(eq(pgFatura.id, faturaId), eq(glCliente.fatura_token, token)));
+  return row ?? null;
+}

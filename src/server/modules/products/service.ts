@@ -1,0 +1,47 @@
+import { and, eq } from 'drizzle-orm';
+import type { PublicProduct } from '#shared/schemas/auth';
+import type { Queryable } from '../../db/database.ts';
+import { glProduto } from '../../db/schema.ts';
+
+export type ActiveProduct = PublicProduct;
+
+/** The product's url as a browser can follow it: relative urls resolve against PUBLIC_URL. */
+function resolveProductUrl(url: string, publicUrl: string): string {
+  return new URL(url, `${publicUrl}/`).toString();
+}
+
+/** An active product as anyone may see it (§7 GET /api/gl_produto/{pid}/edit), or null. */
+export async function findActiveProduct(
+  db: Queryable,
+  id: number,
+  publicUrl: string,
+): Promise<ActiveProduct | null> {
+  const [row] = await db
+    .select({
+      id: glProduto.id,
+      nome: glProduto.nome,
+      url: glProduto.url,
+      logo_url: glProduto.logo_url,
+      cadastro_permitido: glProduto.cadastro_permitido,
+      cadastro_usuario_inativo: glProduto.cadastro_usuario_inativo,
+    })
+    .from(glProduto)
+    .where(and(eq(glProduto.id, id), eq(glProduto.ativo, true)));
+  return row ? { ...row, url: resolveProductUrl(row.url, publicUrl) } : null;
+}
+
+/**
+ * Whether the redirect page may send a person to this origin without a warning (decision 041):
+ * this portal's own (PUBLIC_URL) or that of an active product's url.
+ */
+export async function isAllowedDestination(db: Queryable, origin: string, publicUrl: string): Promise<boolean> {
+  if (origin === new URL(publicUrl).origin) return true;
+  const products = await db.select({ url: glProduto.url }).from(glProduto).where(eq(glProduto.ativo, true));
+  return products.some((product) => {
+    try {
+      return new URL(resolveProductUrl(product.url, publicUrl)).origin === origin;
+    } catch {
+      return false;
+    }
+  });
+}

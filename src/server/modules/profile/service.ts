@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import type { UserMe } from '#shared/schemas/profile';
+import { USUARIO_MESSAGES } from '#shared/schemas/profile';
+import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import type { Database } from '../../db/database.ts';
+import { glUsuario } from '../../db/schema.ts';
+import { fieldError, unauthorized } from '../../errors.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { passwordChangedMail } from '../../mail/templates.ts';
+import { deleteUserSessions } from '../../session/session-store.ts';
+
+const meColumns = {
+  id: glUsuario.id,
+  nome: glUsuario.nome,
+  apelido: glUsuario.apelido,
+  email: glUsuario.email,
+  telefone_celular: glUsuario.telefone_celular,
+};
+
+/** The signed-in user's own record (§3 User). */
+export async function findMe(db: Database, usuarioId: number): Promise<UserMe> {
+  const [user] = await db.select(meColumns).from(glUsuario).where(eq(glUsuario.id, usuarioId));
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/** §5 Profile save: only nome, apelido and telefone_celular of the user's own record. */
+export async function updateMe(
+  db: Database,
+  usuarioId: number,
+  values: { nome: string; apelido: string; telefone_celular: string },
+): Promise<UserMe> {
+  const [user] = await db
+    .update(glUsuario)
+    .set({
+      nome: values.nome,
+      apelido: values.apelido,
+      telefone_celular: values.telefone_celular,
+    })
+    .where(eq(glUsuario.id, usuarioId))
+    .returning(meColumns);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/**
+ * §5 Profile password change: checks the current password, stores the new argon2id hash and,
+ * in the same transaction, ends the user's other sessions (they were opened with the old
+ * password: security review item 7) and queues the "password changed" e-mail.
+ */
+export async function changePassword(
+  db: Database,
+  usuarioId: number,
+  values: { senha_atual: string; senha_nova: string },
+  options: { providerName: string; sessionId: string },
+): Promise<void> {
+  const [user] = await db
+    .select({ nome: glUsuario.nome, email: glUsuario.email, senha_hash: glUsuario.senha_hash })
+    .from(glUsuario)
+    .where(eq(glUsuario.id, usuarioId));
+  if (!user) throw unauthorized();
+  if (!(await verifyPassword(user.senha_hash, values.senha_atual))) {
+    throw fieldError('senha_atual', USUARIO_MESSAGES.wrongCurrentPassword, 'wrong_password');
+  }
+  const senhaHash = await hashPassword(values.senha_nova);
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(glUsuario)
+      .set({
+        senha_hash: senhaHash,
+        senha_revalidar: false,
+        senha_temporaria_expira: null,
+        datahora_senha_alterada: now,
+      })
+      .where(eq(glUsuario.id, usuarioId));
+    await deleteUserSessions(tx, usuarioId, { exceptSessionId: options.sessionId });
+    const mail = passwordChangedMail({ providerName: options.providerName, nome: user.nome, quando: now });
+    await enqueueMail(tx, { to: user.email, ...mail });
+  });
+}

@@ -1,0 +1,166 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SIGN_IN_HISTORY_SIZE, type SignInEvent, type SignInType } from '#shared/schemas/security';
+import type { Database, Queryable } from '../../db/database.ts';
+import { glUsuario, glUsuarioAcesso, glUsuarioNavegador } from '../../db/schema.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { newBrowserMail } from '../../mail/templates.ts';
+import { hashToken, randomToken } from '../../session/tokens.ts';
+import { describeUserAgent } from './user-agent.ts';
+
+/**
+ * Sign-in history and new-browser alerts (docs/decisions/071-sign-in-history-and-alerts.md).
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The history is kept this long (decision 071). */
+const SIGN_IN_HISTORY_KEEP_MS = 180 * DAY_MS;
+/**
+ * The browser cookie lives this long (the most browsers keep a cookie); a browser unseen for as
+ * long is forgotten by the housekeeping job.
+ */
+const BROWSER_KEEP_MS = 400 * DAY_MS;
+
+/** Names the browser among the person's known ones: a 256-bit token, only its hash is stored. */
+const BROWSER_COOKIE = 'portal_navegador';
+
+const USER_AGENT_MAX = 400;
+
+export type SuccessfulSignIn = Extract<SignInType, 'sucesso' | 'evento' | 'chave_acesso'>;
+export type RefusedSignIn = Extract<SignInType, 'senha_incorreta' | 'codigo_incorreto' | 'bloqueado'>;
+
+export interface SignInDeps {
+  db: Database;
+  /** PROVIDER_NAME, for the e-mail. */
+  issuer: string;
+  publicUrl: string;
+  secureCookies: boolean;
+}
+
+function browserToken(value: string | undefined): string | null {
+  return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+}
+
+const userAgentOf = (request: FastifyRequest) =>
+  request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null;
+
+/** A refused attempt on a known account: wrong password or code, or refused by the throttle. */
+export async function recordRefusedSignIn(
+  db: Queryable,
+  input: { usuarioId: number; tipo: RefusedSignIn; ip: string; userAgent?: string | null | undefined },
+  now = new Date(),
+): Promise<void> {
+  await db.insert(glUsuarioAcesso).values({
+    gl_usuario_id: input.usuarioId,
+    tipo: input.tipo,
+    ip: input.ip,
+    user_agent: input.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+    datahora_criado: now,
+  });
+}
+
+/**
+ * A sign-in that opened a session: recorded in the history, and when this browser is not yet one
+ * of the person's (no `portal_navegador` cookie, or one they never signed in with) the person is
+ * told by e-mail, through the outbox, in the same transaction. "New" is decided by the unique
+ * (user, token hash) pair: of two sign-ins racing from one new browser, one alerts.
+ */
+export async function recordSignIn(
+  deps: SignInDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { usuarioId: number; tipo: SuccessfulSignIn },
+  now = new Date(),
+): Promise<void> {
+  const token = browserToken(request.cookies[BROWSER_COOKIE]) ?? randomToken();
+  const userAgent = userAgentOf(request);
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(glUsuarioAcesso).values({
+      gl_usuario_id: input.usuarioId,
+      tipo: input.tipo,
+      ip: request.ip,
+      user_agent: userAgent,
+      datahora_criado: now,
+    });
+    const known = { gl_usuario_id: input.usuarioId, token_hash: hashToken(token) };
+    const added = await tx
+      .insert(glUsuarioNavegador)
+      .values({ ...known, user_agent: userAgent, datahora_ultimo_acesso: now })
+      .onConflictDoNothing()
+      .returning({ id: glUsuarioNavegador.id });
+    if (added.length === 0) {
+      await tx
+        .update(glUsuarioNavegador)
+        .set({ user_agent: userAgent, datahora_ultimo_acesso: now })
+        .where(
+          and(
+            eq(glUsuarioNavegador.gl_usuario_id, known.gl_usuario_id),
+            eq(glUsuarioNavegador.token_hash, known.token_hash),
+          ),
+        );
+      return;
+    }
+    const [user] = await tx
+      .select({ nome: glUsuario.nome, email: glUsuario.email })
+      .from(glUsuario)
+      .where(eq(glUsuario.id, input.usuarioId));
+    if (!user) return;
+    const base = `${deps.publicUrl}/`;
+    const mail = newBrowserMail({
+      providerName: deps.issuer,
+      nome: user.nome,
+      quando: now,
+      ...describeUserAgent(userAgent),
+      ip: request.ip,
+      sessionsUrl: new URL('/me/seguranca#sessoes', base).toString(),
+      passwordUrl: new URL('/me/meusdados', base).toString(),
+    });
+    await enqueueMail(tx, { to: user.email, ...mail });
+  });
+  // Set (again) at every sign-in, so a browser in use keeps being recognised.
+  reply.setCookie(BROWSER_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: deps.secureCookies,
+    maxAge: BROWSER_KEEP_MS / 1000,
+  });
+}
+
+/** The person's last sign-in events, newest first. */
+export async function listSignIns(db: Queryable, usuarioId: number): Promise<SignInEvent[]> {
+  const rows = await db
+    .select({
+      id: glUsuarioAcesso.id,
+      tipo: glUsuarioAcesso.tipo,
+      datahora_criado: glUsuarioAcesso.datahora_criado,
+      ip: glUsuarioAcesso.ip,
+      user_agent: glUsuarioAcesso.user_agent,
+    })
+    .from(glUsuarioAcesso)
+    .where(eq(glUsuarioAcesso.gl_usuario_id, usuarioId))
+    .orderBy(desc(glUsuarioAcesso.datahora_criado), desc(glUsuarioAcesso.id))
+    .limit(SIGN_IN_HISTORY_SIZE);
+  return rows.map(({ user_agent, ...row }) => ({
+    ...row,
+    tipo: row.tipo as SignInType,
+    datahora_criado: row.datahora_criado.toISOString(),
+    ...describeUserAgent(user_agent),
+  }));
+}
+
+/** Housekeeping: history older than 180 days, browsers unseen for 400 days. */
+export async function purgeOldSignIns(
+  db: Queryable,
+  now = new Date(),
+): Promise<{ signIns: number; browsers: number }> {
+  const signIns = await db
+    .delete(glUsuarioAcesso)
+    .where(lt(glUsuarioAcesso.datahora_criado, new Date(now.getTime() - SIGN_IN_HISTORY_KEEP_MS)))
+    .returning({ id: glUsuarioAcesso.id });
+  const browsers = await db
+    .delete(glUsuarioNavegador)
+    .where(lt(glUsuarioNavegador.datahora_ultimo_acesso, new Date(now.getTime() - BROWSER_KEEP_MS)))
+    .returning({ id: glUsuarioNavegador.id });
+  return { signIns: signIns.length, browsers: browsers.length };
+}
