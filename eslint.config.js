@@ -49,6 +49,27 @@ export default tseslint.config(
     },
   },
   {
+    // One place for the texts a person reads (docs/architecture.md, Texts): a component takes
+    // its words from its feature's texts.ts, src/client/texts.ts or src/shared, never inline.
+    // The legal pages are documents, not interface texts; the back-office screens' labels are
+    // still inline (a known gap, issue 16).
+    files: ['src/client/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'src/client/testing/**', 'src/client/features/legal/**', 'src/client/features/admin/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXText[value=/[A-Za-zÀ-ú]{2,}/]',
+          message: 'A text a person reads comes from a texts catalogue (docs/architecture.md, Texts).',
+        },
+        {
+          selector: 'JSXAttribute[name.name=/^(aria-label|title|placeholder|label|alt|caption)$/] > Literal',
+          message: 'A text a person reads comes from a texts catalogue (docs/architecture.md, Texts).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,6 +1,8 @@
 /**
- * Texts a person reads that more than one client module shows. Screen-specific texts stay in
- * their screen; the §8 catalogue lives in src/shared/messages.ts.
+ * Texts of the shared components (src/client/components) and those more than one feature shows.
+ * The rule (docs/architecture.md, Texts): a feature's texts live in its own texts.ts, the shared
+ * components' here, and the specification's messages the server sends too in src/shared; a
+ * component holds no pt-BR literal of its own.
  */
 export const CLIENT_TEXTS = {
   appName: 'Portal do Cliente',
@@ -8,4 +10,102 @@ export const CLIENT_TEXTS = {
   close: 'Fechar',
   cancel: 'Cancelar',
   success: 'Sucesso',
+} as const;
+
+export const CAPTCHA_TEXTS = {
+  loading: 'Carregando a verificação de segurança...',
+  failed: 'Não foi possível carregar a verificação de segurança.',
+  unsupported:
+    'A verificação de segurança configurada não é suportada por esta versão do portal. Avise o suporte.',
+} as const;
+
+export const LOAD_ERROR_TEXTS = {
+  retry: 'Tentar novamente',
+} as const;
+
+export const STEP_UP_TEXTS = {
+  title: 'Confirme sua identidade',
+  withCode:
+    'Por segurança, digite o código de 6 dígitos do seu aplicativo autenticador, ou uma das suas chaves de recuperação, para continuar.',
+  withPassword: 'Por segurança, digite a sua senha para continuar.',
+  code: 'Código do aplicativo ou chave de recuperação',
+  password: 'Senha',
+  confirm: 'Confirmar',
+  cancel: 'Cancelar',
+  loadFailed: 'Não foi possível preparar a confirmação.',
+} as const;
+
+export const NAV_TEXTS = {
+  openMenu: 'Abrir menu',
+  closeMenu: 'Fechar menu',
+  skipToContent: 'Pular para o conteúdo',
+  dashboard: 'Painel',
+  plans: 'Planos',
+  admin: 'Administração',
+  signIn: 'Entrar',
+  profile: 'Meus dados',
+  twofa: 'Gerenciar 2FA',
+  security: 'Segurança',
+  switchAccount: 'Trocar conta',
+  logout: 'Logout',
+} as const;
+
+/** §3 Audit block of the back-office edit pages. */
+export const AUDIT_TEXTS = {
+  section: 'Auditoria',
+  id: 'ID',
+  created: 'Criado em',
+  modified: 'Modificado em',
+} as const;
+
+export const ROUTE_ERROR_TEXTS = { reload: 'Recarregar' } as const;
+
+/** The date-interval picker (§2, §4). */
+export const PERIOD_TEXTS = {
+  label: 'Período',
+  type: 'Tipo de período',
+  month: 'Mês',
+  year: 'Ano',
+} as const;
+
+/** A select's empty choice (§2). */
+export const SELECT_PLACEHOLDER = 'Selecione';
+
+export const ME_BACK_NAV_TEXTS = {
+  resume: 'Prosseguir com o Login',
+  backToSettings: 'Voltar às configurações',
+  backToDashboard: 'Voltar ao painel',
+} as const;
+
+/**
+ * §2 widgets: 'Atualizar' (disabled and spinning while loading), 'Adicionar', 'Salvar',
+ * 'Excluir' (each can be hidden), and the delete dialog 'Excluir registro?'.
+ */
+export const CRUD_TEXTS = {
+  refresh: 'Atualizar',
+  add: 'Adicionar',
+  save: 'Salvar',
+  delete: 'Excluir',
+  cancel: 'Cancelar',
+  back: 'Voltar',
+  deleteQuestion: 'Excluir registro?',
+  search: 'Buscar',
+  searchPlaceholder: 'Pesquisar',
+  crudDataMissing: 'Implemente o metodo crud_data(), retornando o objeto de dados.',
+  noRows: 'Nenhum registro encontrado.',
+} as const;
+
+export const FILE_PICKER_TEXTS = {
+  chooseOne: 'Escolher arquivo',
+  chooseMany: 'Escolher arquivos',
+  none: 'Nenhum arquivo selecionado.',
+} as const;
+
+export const SELECT_TEXTS = {
+  placeholder: 'Selecione',
+  noResults: 'Nenhum resultado encontrado',
+  searching: 'Buscando…',
+  loadingMore: 'Carregando mais resultados…',
+  failed: 'Não foi possível carregar os resultados.',
+  clear: 'Limpar',
 } as const;

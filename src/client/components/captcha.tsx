@@ -4,6 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import type { CaptchaConfig } from '#shared/schemas/auth';
 import { apiGet } from '../lib/api-client';
 import { LoadError } from './load-error';
+import { CAPTCHA_TEXTS } from '../texts';
 
 /**
  * The captcha of the public forms (login, event login, and later password recovery and
@@ -21,13 +22,6 @@ const captchaConfigQuery = queryOptions({
 });
 
 const AltchaWidget = lazy(() => import('./altcha-widget'));
-
-const CAPTCHA_TEXTS = {
-  loading: 'Carregando a verificação de segurança...',
-  failed: 'Não foi possível carregar a verificação de segurança.',
-  unsupported:
-    'A verificação de segurança configurada não é suportada por esta versão do portal. Avise o suporte.',
-} as const;
 
 export interface CaptchaControl {
   /** §5 "captcha ready (if enabled)": true without a captcha, or once it holds a solution. */
@@ -89,7 +83,11 @@ export function Captcha({
     body = <p className="small text-body-secondary mb-0">{CAPTCHA_TEXTS.loading}</p>;
   } else if (config.isError) {
     body = (
-      <LoadError className="mb-0" message={CAPTCHA_TEXTS.failed} onRetry={() => void config.refetch()} />
+      <LoadError
+        className="mb-0"
+        message={CAPTCHA_TEXTS.failed}
+        onRetry={() => void config.refetch()}
+      />
     );
   } else if (config.data.provider === 'altcha' && config.data.challengeUrl) {
     body = (

@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import './file-picker.css';
-
-const FILE_PICKER_TEXTS = {
-  chooseOne: 'Escolher arquivo',
-  chooseMany: 'Escolher arquivos',
-  none: 'Nenhum arquivo selecionado.',
-} as const;
+import { FILE_PICKER_TEXTS } from '../texts';
 
 /**
  * A file input that speaks pt-BR whatever the browser's language (decision 051: the native

@@ -3,12 +3,7 @@ import Button from 'react-bootstrap/Button';
 import { useMeOrigin } from '../lib/me-origin';
 import { useResumeLogin } from '../lib/post-login';
 import { pathTo } from '../paths';
-
-const ME_BACK_NAV_TEXTS = {
-  resume: 'Prosseguir com o Login',
-  backToSettings: 'Voltar às configurações',
-  backToDashboard: 'Voltar ao painel',
-} as const;
+import { ME_BACK_NAV_TEXTS } from '../texts';
 
 /**
  * The way out of a settings screen opened under /me (§2): back to the login under way (and its

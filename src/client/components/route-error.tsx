@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { MESSAGES } from '#shared/messages';
 import { usePageTitle } from './page';
+import { ROUTE_ERROR_TEXTS } from '../texts';
 
 /**
  * Shown inside the layout when a screen fails to render or its code fails to load (e.g. after a
@@ -17,7 +18,7 @@ export function RouteError() {
       <p className="mb-1">{MESSAGES.pageError}</p>
       <p className="small mb-3">{text}</p>
       <Button variant="outline-danger" onClick={() => window.location.reload()}>
-        Recarregar
+        {ROUTE_ERROR_TEXTS.reload}
       </Button>
     </Alert>
   );

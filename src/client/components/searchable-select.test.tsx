@@ -7,7 +7,8 @@ import type { SelectOption } from '#shared/schemas/dropdown';
 import { queryClient } from '../lib/query-client';
 import { envelopeResponse, setCsrfCookie, stubFetch } from '../testing/fetch-stub';
 import { CitySelect } from './city-select';
-import { SEARCH_DELAY_MS, SELECT_TEXTS } from './searchable-select';
+import { SEARCH_DELAY_MS } from './searchable-select';
+import { SELECT_TEXTS } from '../texts';
 
 beforeEach(() => setCsrfCookie('csrf'));
 afterEach(() => {
@@ -16,10 +17,17 @@ afterEach(() => {
 });
 
 function cities(prefix: string, from: number, count: number): SelectOption[] {
-  return Array.from({ length: count }, (_, index) => ({ id: from + index, text: `${prefix} ${from + index} - SP` }));
+  return Array.from({ length: count }, (_, index) => ({
+    id: from + index,
+    text: `${prefix} ${from + index} - SP`,
+  }));
 }
 
-function Harness({ onChange = () => undefined }: { onChange?: (option: SelectOption | null) => void }) {
+function Harness({
+  onChange = () => undefined,
+}: {
+  onChange?: (option: SelectOption | null) => void;
+}) {
   const [value, setValue] = useState<SelectOption | null>(null);
   return (
     <QueryClientProvider client={queryClient}>
@@ -98,7 +106,10 @@ describe('searchable dropdown (§2 widgets, §9)', () => {
     const { calls } = stubFetch({
       'GET /api/gl_cidade': (request) => {
         const page = Number(queryOf(request.url).p);
-        return envelopeResponse({ lista: cities('Cidade', (page - 1) * 20 + 1, 20), more: page < 2 });
+        return envelopeResponse({
+          lista: cities('Cidade', (page - 1) * 20 + 1, 20),
+          more: page < 2,
+        });
       },
     });
     const user = userEvent.setup();

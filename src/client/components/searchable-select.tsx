@@ -14,6 +14,7 @@ import { fetchOptionsPage, type SelectOption } from '../lib/dropdown';
 import { readMeta } from '../lib/page-meta';
 // The module the augmentation below extends must be part of the program.
 import type {} from 'react-select/base';
+import { SELECT_TEXTS } from '../texts';
 
 /**
  * The searchable dropdown of §2 "Reusable widgets" with the §9 rules: the source is searched 250
@@ -21,15 +22,6 @@ import type {} from 'react-select/base';
  * clearable; the next page loads when the list is scrolled to within 50 px of its end. Texts are
  * pt-BR (decision 019: the seed's English ones were a defect of the old UI).
  */
-
-export const SELECT_TEXTS = {
-  placeholder: 'Selecione',
-  noResults: 'Nenhum resultado encontrado',
-  searching: 'Buscando…',
-  loadingMore: 'Carregando mais resultados…',
-  failed: 'Não foi possível carregar os resultados.',
-  clear: 'Limpar',
-} as const;
 
 /** §9 */
 export const SEARCH_DELAY_MS = 250;

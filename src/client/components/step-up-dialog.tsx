@@ -15,18 +15,7 @@ import { CLIENT_TEXTS } from '../texts';
 import { TextField } from './text-field';
 import { LoadError } from './load-error';
 import { BusyButton } from './busy-button';
-
-export const STEP_UP_TEXTS = {
-  title: 'Confirme sua identidade',
-  withCode:
-    'Por segurança, digite o código de 6 dígitos do seu aplicativo autenticador, ou uma das suas chaves de recuperação, para continuar.',
-  withPassword: 'Por segurança, digite a sua senha para continuar.',
-  code: 'Código do aplicativo ou chave de recuperação',
-  password: 'Senha',
-  confirm: 'Confirmar',
-  cancel: 'Cancelar',
-  loadFailed: 'Não foi possível preparar a confirmação.',
-} as const;
+import { STEP_UP_TEXTS } from '../texts';
 
 /** The one field the dialog shows is required; the other is left empty. */
 const proofSchema = (withCode: boolean) =>

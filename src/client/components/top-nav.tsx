@@ -6,8 +6,7 @@ import Navbar from 'react-bootstrap/Navbar';
 import { DEFAULT_PRODUCT_ID, pathTo } from '../paths';
 import { providerName } from '../lib/page-meta';
 import { useSession } from '../lib/session';
-
-const NAV_TEXTS = { openMenu: 'Abrir menu', closeMenu: 'Fechar menu' } as const;
+import { NAV_TEXTS } from '../texts';
 
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
@@ -42,16 +41,16 @@ export function TopNav() {
           <Nav className="me-auto">
             {user && (
               <Nav.Link as={NavLink} to={pathTo('dashboard')} eventKey="dashboard">
-                Painel
+                {NAV_TEXTS.dashboard}
               </Nav.Link>
             )}
             <Nav.Link as={NavLink} to={pathTo('planos_produto', { pid })} eventKey="planos">
-              Planos
+              {NAV_TEXTS.plans}
             </Nav.Link>
             {/* §6 staff (operator ≤ 5); customers' levels start at 10. */}
             {user && user.nivel !== null && user.nivel <= 5 && (
               <Nav.Link as={NavLink} to={pathTo('admin')} eventKey="admin">
-                Administração
+                {NAV_TEXTS.admin}
               </Nav.Link>
             )}
           </Nav>
@@ -66,7 +65,7 @@ export function TopNav() {
                 to={pathTo('login', { pid: DEFAULT_PRODUCT_ID })}
                 eventKey="login"
               >
-                Entrar
+                {NAV_TEXTS.signIn}
               </Nav.Link>
             )}
           </Nav>

@@ -5,6 +5,7 @@ import { pathTo } from '../paths';
 import { useLogout, type SessionClient, type SessionUser } from '../lib/session';
 import { Hint } from './hint';
 import { HoverNavDropdown } from './hover-nav-dropdown';
+import { NAV_TEXTS } from '../texts';
 
 /**
  * The signed-in user's part of the top navigation. Loaded on demand by TopNav: a visitor's
@@ -33,20 +34,20 @@ export function UserMenu({
       )}
       <HoverNavDropdown id="app-user-menu" title={usuario.nome} align="end">
         <NavDropdown.Item as={Link} to={pathTo('me.meusdados')}>
-          Meus dados
+          {NAV_TEXTS.profile}
         </NavDropdown.Item>
         <NavDropdown.Item as={Link} to={pathTo('me.twofa')}>
-          Gerenciar 2FA
+          {NAV_TEXTS.twofa}
         </NavDropdown.Item>
         <NavDropdown.Item as={Link} to={pathTo('me.seguranca')}>
-          Segurança
+          {NAV_TEXTS.security}
         </NavDropdown.Item>
         <NavDropdown.Item as={Link} to={pathTo('conta_selecionar', { pid })}>
-          Trocar conta
+          {NAV_TEXTS.switchAccount}
         </NavDropdown.Item>
         <NavDropdown.Divider />
         <NavDropdown.Item as="button" disabled={logout.isPending} onClick={() => logout.mutate({})}>
-          Logout
+          {NAV_TEXTS.logout}
         </NavDropdown.Item>
       </HoverNavDropdown>
     </>

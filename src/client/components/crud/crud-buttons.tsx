@@ -1,28 +1,25 @@
 import type { ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
+import { CRUD_TEXTS } from '../../texts';
 
-/**
- * §2 widgets: 'Atualizar' (disabled and spinning while loading), 'Adicionar', 'Salvar',
- * 'Excluir' (each can be hidden), and the delete dialog 'Excluir registro?'.
- */
-export const CRUD_TEXTS = {
-  refresh: 'Atualizar',
-  add: 'Adicionar',
-  save: 'Salvar',
-  delete: 'Excluir',
-  cancel: 'Cancelar',
-  back: 'Voltar',
-  deleteQuestion: 'Excluir registro?',
-  search: 'Buscar',
-  searchPlaceholder: 'Pesquisar',
-  crudDataMissing: 'Implemente o metodo crud_data(), retornando o objeto de dados.',
-  noRows: 'Nenhum registro encontrado.',
-} as const;
-
-export function RefreshButton({ loading, onClick, hidden = false }: { loading: boolean; onClick: () => void; hidden?: boolean }) {
+export function RefreshButton({
+  loading,
+  onClick,
+  hidden = false,
+}: {
+  loading: boolean;
+  onClick: () => void;
+  hidden?: boolean;
+}) {
   if (hidden) return null;
   return (
-    <button type="button" className="btn btn-outline-secondary" disabled={loading} onClick={onClick} aria-busy={loading || undefined}>
+    <button
+      type="button"
+      className="btn btn-outline-secondary"
+      disabled={loading}
+      onClick={onClick}
+      aria-busy={loading || undefined}
+    >
       <span className={`d-inline-block me-1${loading ? ' app-spin' : ''}`} aria-hidden="true">
         ↻
       </span>
@@ -40,7 +37,15 @@ export function AddButton({ onClick, hidden = false }: { onClick: () => void; hi
   );
 }
 
-export function SaveButton({ busy, hidden = false, disabled = false }: { busy: boolean; hidden?: boolean; disabled?: boolean }) {
+export function SaveButton({
+  busy,
+  hidden = false,
+  disabled = false,
+}: {
+  busy: boolean;
+  hidden?: boolean;
+  disabled?: boolean;
+}) {
   if (hidden) return null;
   return (
     <button type="submit" className="btn btn-primary" disabled={busy || disabled}>
@@ -50,7 +55,15 @@ export function SaveButton({ busy, hidden = false, disabled = false }: { busy: b
   );
 }
 
-export function DeleteButton({ onClick, hidden = false, disabled = false }: { onClick: () => void; hidden?: boolean; disabled?: boolean }) {
+export function DeleteButton({
+  onClick,
+  hidden = false,
+  disabled = false,
+}: {
+  onClick: () => void;
+  hidden?: boolean;
+  disabled?: boolean;
+}) {
   if (hidden) return null;
   return (
     <button type="button" className="btn btn-outline-danger" disabled={disabled} onClick={onClick}>

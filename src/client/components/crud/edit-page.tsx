@@ -1,7 +1,13 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { CRUD_MESSAGES, type AuditBlock as Audit, type EntityResponse } from '#shared/schemas/crud';
@@ -9,7 +15,8 @@ import { ApiError, apiGet, apiRequest, applyFieldErrors } from '../../lib/api-cl
 import { notify } from '../../lib/notices';
 import { AuditBlock } from './audit-block';
 import { backFrom } from './back-to';
-import { CRUD_TEXTS, DeleteButton, DeleteDialog, RefreshButton, SaveButton } from './crud-buttons';
+import { DeleteButton, DeleteDialog, RefreshButton, SaveButton } from './crud-buttons';
+import { CRUD_TEXTS } from '../../texts';
 import { crudListKey } from './list-page';
 
 /** §7 Load entity: data.entity, or data.data. */
@@ -19,7 +26,8 @@ function entityOf<E>(data: unknown): E | null {
   return record.entity ?? record.data ?? null;
 }
 
-export const crudEntityKey = (base: string, id: number | null) => ['crud-entity', base, id] as const;
+export const crudEntityKey = (base: string, id: number | null) =>
+  ['crud-entity', base, id] as const;
 
 /**
  * GET {path}: the entity, or null when the server has no such record (404). A missing record is
@@ -82,7 +90,9 @@ export interface CrudEditProps<S extends z.ZodType<FieldValues, FieldValues>, E 
  * variant, then goes back, refreshes or keeps editing; deletes through 'Excluir registro?' and
  * goes back; shows the audit block read-only.
  */
-export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extends Audit>(props: CrudEditProps<S, E>) {
+export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extends Audit>(
+  props: CrudEditProps<S, E>,
+) {
   const { base, id, schema, navBackRoute, parent } = props;
   const navigate = useNavigate();
   const back = backFrom(useLocation(), navBackRoute);
@@ -94,7 +104,8 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
 
   const parentQuery = useQuery({
     queryKey: parent ? crudEntityKey(parent.base, parent.id) : ['crud-entity', 'none'],
-    queryFn: ({ signal }) => loadEntity<Record<string, unknown>>(`${parent!.base}/${parent!.id}/edit`, signal),
+    queryFn: ({ signal }) =>
+      loadEntity<Record<string, unknown>>(`${parent!.base}/${parent!.id}/edit`, signal),
     enabled: Boolean(parent),
   });
   // §2: the parent entity is loaded first when a parent id exists.
@@ -135,7 +146,8 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
       const after = props.afterSave ?? 'back';
       if (after === 'back') return void goBack();
       queryClient.setQueryData(crudEntityKey(base, saved.id), saved);
-      if (id === null && props.editPath) return void navigate(props.editPath(saved.id), { replace: true });
+      if (id === null && props.editPath)
+        return void navigate(props.editPath(saved.id), { replace: true });
       reset(toForm(saved));
     },
     onError: (error) => applyFieldErrors(form.setError, error),
@@ -166,7 +178,8 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
     save.mutate(props.toPayload(values, entity));
   };
 
-  const loading = parentQuery.isFetching || entityQuery.isFetching || save.isPending || remove.isPending;
+  const loading =
+    parentQuery.isFetching || entityQuery.isFetching || save.isPending || remove.isPending;
   const notLoaded = id !== null && !entity;
   const missing =
     (parent && parentQuery.isSuccess && parentQuery.data === null) ||
@@ -207,7 +220,11 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
           {id !== null && (
             <>
               <RefreshButton loading={loading} onClick={() => void entityQuery.refetch()} />
-              <DeleteButton hidden={props.hideDelete} disabled={notLoaded} onClick={() => setConfirming(true)} />
+              <DeleteButton
+                hidden={props.hideDelete}
+                disabled={notLoaded}
+                onClick={() => setConfirming(true)}
+              />
             </>
           )}
         </div>

@@ -13,6 +13,7 @@ import { CheckField, TextField } from '../text-field';
 import { FilePicker } from '../file-picker';
 import { SearchableSelect } from '../searchable-select';
 import { BrDateInput, DateTimeInput, DecimalInput, type WidgetProps } from '../widgets/date-inputs';
+import { SELECT_PLACEHOLDER } from '../../texts';
 
 /**
  * The back-office edit pages' fields: the customer screens' fields (TextField, CheckField, the
@@ -127,7 +128,7 @@ export function ChoiceField<T extends FieldValues>({
       className={className}
     >
       <select {...form.register(name)} {...fieldControlProps(id, { hint, error, required, baseClass: 'form-select' })}>
-        <option value="">Selecione</option>
+        <option value="">{SELECT_PLACEHOLDER}</option>
         {options.map((option) => (
           <option key={option.id} value={option.id}>
             {option.text}

@@ -7,6 +7,7 @@ import {
   type PeriodType,
 } from '#shared/dates';
 import { formatMonthYear } from '#shared/format';
+import { PERIOD_TEXTS } from '../../texts';
 
 /** §4 default: the current date, month mode, checked. */
 export function defaultDateInterval(now: Date = new Date()): DateInterval {
@@ -33,7 +34,7 @@ export function DateIntervalPicker({
   id,
   value,
   onChange,
-  label = 'Período',
+  label = PERIOD_TEXTS.label,
 }: {
   id: string;
   value: DateInterval;
@@ -60,12 +61,12 @@ export function DateIntervalPicker({
       <select
         id={`${id}-tipo`}
         className="form-select form-select-sm w-auto"
-        aria-label="Tipo de período"
+        aria-label={PERIOD_TEXTS.type}
         value={value.type}
         onChange={(event) => onChange(withPeriod(value, { type: event.target.value as PeriodType }))}
       >
-        <option value="month">Mês</option>
-        <option value="year">Ano</option>
+        <option value="month">{PERIOD_TEXTS.month}</option>
+        <option value="year">{PERIOD_TEXTS.year}</option>
       </select>
       <div className="btn-group btn-group-sm">
         <button type="button" className="btn btn-outline-secondary" aria-label={`${unit} anterior`} onClick={() => step(-1)}>

@@ -27,3 +27,12 @@ export const PROFILE_TEXTS = {
   changingPassword: 'Alterando...',
   back: 'Voltar',
 } as const;
+
+export const SETTINGS_TEXTS = {
+  title: 'Configurações',
+  profile: 'Meus dados',
+  twofa: 'Gerenciar 2FA',
+  security: 'Segurança',
+  resume: 'Prosseguir com o Login',
+  logout: 'Logout',
+} as const;

@@ -2,6 +2,9 @@ import { TWOFA_MESSAGES } from '#shared/schemas/twofa';
 
 /** Texts of the 2FA screen; §8 and §5 wordings come from src/shared, to the letter. */
 export const TWOFA_TEXTS = {
+  statusHeading: 'Verificação em duas etapas',
+  on: 'Ativada',
+  off: 'Desativada',
   title: 'Gerenciar 2FA',
   statusLoadFailed: 'Não foi possível carregar a situação do 2FA.',
   qrFailed: 'Não foi possível gerar o QR Code.',

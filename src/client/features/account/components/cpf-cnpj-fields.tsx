@@ -1,14 +1,16 @@
-import { useWatch, type Control, type FieldPath, type FieldValues, type UseFormRegister } from 'react-hook-form';
+import {
+  useWatch,
+  type Control,
+  type FieldPath,
+  type FieldValues,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { documentKind } from '#shared/cpf-cnpj';
 import { NAME_MAX } from '#shared/fields';
 import { CPF_CNPJ_MASKS } from '#shared/masks';
 import { MaskedField } from '../../../components/masked-field';
 import { TextField } from '../../../components/text-field';
-
-const CPF_CNPJ_FIELDS_TEXTS = {
-  cpfcnpj: 'CPF ou CNPJ',
-  empresa: 'Nome da empresa',
-} as const;
+import { CPF_CNPJ_FIELDS_TEXTS } from '../texts';
 
 /**
  * The sign-up's CPF or CNPJ and, once a CNPJ is typed, the company's name (§5 Sign-up, logged out

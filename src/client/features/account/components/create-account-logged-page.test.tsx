@@ -12,7 +12,7 @@ import {
 } from '../../../testing/fetch-stub';
 import { loginInfo } from '../../../testing/login-fixtures';
 import { renderApp, resetAppState } from '../../../testing/render-app';
-import { CREATE_ACCOUNT_LOGGED_TEXTS } from './create-account-logged-page';
+import { CREATE_ACCOUNT_LOGGED_TEXTS } from '../texts';
 
 const TERMS_LABEL = /^Li e aceito os Termos de Uso e a Política de Privacidade/;
 
@@ -28,7 +28,14 @@ const NEW_CLIENT_INFO = loginInfo({
   contrato_ultimo: null,
 });
 
-const PRODUCT = { id: 2, nome: 'Sistema Parceiro', url: '/painel', logo_url: null, cadastro_permitido: false, cadastro_usuario_inativo: false };
+const PRODUCT = {
+  id: 2,
+  nome: 'Sistema Parceiro',
+  url: '/painel',
+  logo_url: null,
+  cadastro_permitido: false,
+  cadastro_usuario_inativo: false,
+};
 
 function serve(create: StubHandler = () => envelopeResponse(NEW_CLIENT_INFO), product = PRODUCT) {
   const stub = stubFetch({
@@ -66,10 +73,7 @@ describe('conta_criar_logado (§2 Create account, logged in)', () => {
     expect(screen.queryByLabelText('E-mail')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Seu celular')).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: TERMS_LABEL })).not.toBeChecked();
-    expect(screen.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute(
-      'target',
-      '_blank',
-    );
+    expect(screen.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('target', '_blank');
     expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute(
       'href',
       '/login/2/conta_selecionar',
@@ -86,10 +90,17 @@ describe('conta_criar_logado (§2 Create account, logged in)', () => {
   it('says at once that a product with inactive-user registration takes no new accounts here', async () => {
     const { callsTo } = serve(undefined, { ...PRODUCT, cadastro_usuario_inativo: true });
     renderApp('/login/2/conta_criar/logado');
-    expect(await screen.findByText('Este produto não permite criar contas por aqui.')).toBeVisible();
+    expect(
+      await screen.findByText('Este produto não permite criar contas por aqui.'),
+    ).toBeVisible();
     expect(screen.queryByLabelText('Nome')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Criar conta e continuar' })).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute('href', '/login/2/conta_selecionar');
+    expect(
+      screen.queryByRole('button', { name: 'Criar conta e continuar' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar' })).toHaveAttribute(
+      'href',
+      '/login/2/conta_selecionar',
+    );
     expect(callsTo('/api/acesso/conta_criar_logado')).toEqual([]);
   });
 
@@ -116,9 +127,7 @@ describe('conta_criar_logado (§2 Create account, logged in)', () => {
     await user.click(screen.getByRole('checkbox', { name: TERMS_LABEL }));
     await user.click(submitButton());
 
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/login/2/direcionar_produto'),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/2/direcionar_produto'));
     expect(callsTo('/api/acesso/conta_criar_logado').map((call) => call.body)).toEqual([
       {
         nome: 'Maria Souza',
@@ -163,9 +172,7 @@ describe('conta_criar_logado (§2 Create account, logged in)', () => {
     await user.click(submitButton());
     expect(callsTo('/api/acesso/conta_criar_logado')).toHaveLength(1);
     answer(envelopeResponse(NEW_CLIENT_INFO));
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/login/2/direcionar_produto'),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/2/direcionar_produto'));
     expect(callsTo('/api/acesso/conta_criar_logado')).toHaveLength(1);
   });
 

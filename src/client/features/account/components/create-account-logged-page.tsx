@@ -1,42 +1,47 @@
 import '#shared/zod-locale';
 import { zodResolver } from '@hookform/resolvers/zod';
+
 import { useRef } from 'react';
+
 import { useForm } from 'react-hook-form';
+
 import type { z } from 'zod';
+
 import { Link, useParams } from 'react-router';
+
 import Alert from 'react-bootstrap/Alert';
 import { documentKind } from '#shared/cpf-cnpj';
+
 import { NAME_MAX } from '#shared/fields';
-import {
-  CONTA_MESSAGES,
-  SignUpLoggedRequestSchema,
-  type SignUpLoggedRequest,
-} from '#shared/schemas/account';
+
+import { SignUpLoggedRequestSchema, type SignUpLoggedRequest } from '#shared/schemas/account';
 import { Page } from '../../../components/page';
+
 import { PageLoading } from '../../../components/page-loading';
+
 import { TextField } from '../../../components/text-field';
+
 import { ApiError, applyFieldErrors } from '../../../lib/api-client';
+
 import { useProduct } from '../../../lib/product';
+
 import { applyLoginInfo, usePostLoginRouting } from '../../../lib/post-login';
+
 import { parsePid, pathTo } from '../../../paths';
+
 import { useCreateAccountLogged } from '../api/create-account-logged';
+
 import { CpfCnpjFields } from './cpf-cnpj-fields';
+
 import { TermsConsent } from './terms-consent';
+
 import { LoadError } from '../../../components/load-error';
+
 import { BusyButton } from '../../../components/busy-button';
 
-type SignUpLoggedValues = z.output<typeof SignUpLoggedRequestSchema>;
+import { CREATE_ACCOUNT_LOGGED_TEXTS } from '../texts';
 
-export const CREATE_ACCOUNT_LOGGED_TEXTS = {
-  title: 'Criar uma conta',
-  intro: 'Crie uma nova conta de cliente com o seu usuário. Você será o gestor dela.',
-  nome: 'Nome',
-  submit: 'Criar conta e continuar',
-  back: 'Voltar',
-  invalidProduct: 'Produto não encontrado.',
-  notAllowed: CONTA_MESSAGES.signUpNotAllowed,
-  productFailed: 'Não foi possível carregar o produto.',
-} as const;
+type SignUpLoggedValues = z.output<typeof SignUpLoggedRequestSchema>;
 
 /**
  * conta_criar_logado (§2 /login/{pid}/conta_criar/logado, §5 Sign-up logged in): another client
@@ -74,8 +79,14 @@ function ProductGate({ pid }: { pid: number }) {
   if (product.isPending) return <PageLoading />;
   if (product.isError) {
     const missing = product.error instanceof ApiError && product.error.httpStatus === 404;
-    if (missing) return <Alert variant="warning">{CREATE_ACCOUNT_LOGGED_TEXTS.invalidProduct}</Alert>;
-    return <LoadError message={CREATE_ACCOUNT_LOGGED_TEXTS.productFailed} onRetry={() => void product.refetch()} />;
+    if (missing)
+      return <Alert variant="warning">{CREATE_ACCOUNT_LOGGED_TEXTS.invalidProduct}</Alert>;
+    return (
+      <LoadError
+        message={CREATE_ACCOUNT_LOGGED_TEXTS.productFailed}
+        onRetry={() => void product.refetch()}
+      />
+    );
   }
   if (product.data.cadastro_usuario_inativo) {
     return (

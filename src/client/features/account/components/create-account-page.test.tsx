@@ -16,7 +16,7 @@ import {
 import { fakeAltcha } from '../../../testing/fake-altcha-widget';
 import { loginInfo, publicProduct } from '../../../testing/login-fixtures';
 import { renderApp, resetAppState } from '../../../testing/render-app';
-import { CREATE_ACCOUNT_TEXTS } from './create-account-page';
+import { CREATE_ACCOUNT_TEXTS } from '../texts';
 
 vi.mock('../../../components/altcha-widget', () => import('../../../testing/fake-altcha-widget'));
 
@@ -24,7 +24,11 @@ vi.mock('../../../components/altcha-widget', () => import('../../../testing/fake
 const TERMS_LABEL = /^Li e aceito os Termos de Uso e a Política de Privacidade/;
 
 const NO_CAPTCHA: CaptchaConfig = { provider: 'none', siteKey: null, challengeUrl: null };
-const ALTCHA: CaptchaConfig = { provider: 'altcha', siteKey: null, challengeUrl: '/api/captcha/desafio' };
+const ALTCHA: CaptchaConfig = {
+  provider: 'altcha',
+  siteKey: null,
+  challengeUrl: '/api/captcha/desafio',
+};
 
 const NEW_ACCOUNT: SignUpResponse = {
   ok: true,
@@ -244,9 +248,7 @@ describe('conta_criar (§2 Create account, logged out)', () => {
     await fillPerson(user);
     await user.click(await screen.findByLabelText('Eu não sou um robô'));
     await user.click(submitButton());
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/login/2/conta_criar/email'),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/2/conta_criar/email'));
     expect(callsTo('/api/acesso/conta_criar').map((call) => call.body)).toEqual([
       {
         nome: 'Maria Souza',
@@ -295,9 +297,7 @@ describe('conta_criar (§2 Create account, logged out)', () => {
     await user.click(submitButton());
 
     // A new client has no contract: the §4 routing shows the welcome.
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/login/2/direcionar_produto'),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/2/direcionar_produto'));
     const posts = callsTo('/api/acesso/conta_criar').map((call) => call.body);
     expect(posts).toHaveLength(2);
     expect(posts[0]).not.toHaveProperty('senha');
@@ -321,9 +321,7 @@ describe('conta_criar (§2 Create account, logged out)', () => {
     await user.type(email, 'outra@exemplo.com.br');
     expect(screen.queryByLabelText('Senha')).not.toBeInTheDocument();
     await user.click(submitButton());
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/login/2/conta_criar/email'),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/2/conta_criar/email'));
     expect(callsTo('/api/acesso/conta_criar')[1]?.body).not.toHaveProperty('senha');
   });
 
@@ -357,9 +355,7 @@ describe('conta_criar (§2 Create account, logged out)', () => {
     expect(code).toHaveAccessibleDescription(/Por favor, insira o código de verificação\./);
     await user.type(code, '123456');
     await user.click(submitButton());
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/login/2/direcionar_produto'),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/2/direcionar_produto'));
     const posts = callsTo('/api/acesso/conta_criar').map((call) => call.body);
     expect(posts[1]).not.toHaveProperty('twofaCode');
     expect(posts[2]).toMatchObject({ senha: 'demo1234', twofaCode: '123456' });
@@ -410,16 +406,16 @@ describe('conta_criar (§2 Create account, logged out)', () => {
     await user.keyboard('{Enter}');
     expect(callsTo('/api/acesso/conta_criar')).toHaveLength(1);
     answer(envelopeResponse(NEW_ACCOUNT));
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe('/login/2/conta_criar/email'),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login/2/conta_criar/email'));
     expect(callsTo('/api/acesso/conta_criar')).toHaveLength(1);
   });
 
   it('says so, with a link to the login, when the product does not allow sign-up', async () => {
     serve({ product: publicProduct({ cadastro_permitido: false }) });
     renderApp('/login/2/conta_criar');
-    expect(await screen.findByText('Este produto não permite criar contas por aqui.')).toBeVisible();
+    expect(
+      await screen.findByText('Este produto não permite criar contas por aqui.'),
+    ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Voltar para o login' })).toHaveAttribute(
       'href',
       '/login/2',

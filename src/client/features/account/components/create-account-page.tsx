@@ -1,64 +1,67 @@
 import '#shared/zod-locale';
 import { zodResolver } from '@hookform/resolvers/zod';
+
 import { useEffect, useRef, useState } from 'react';
+
 import { useForm, useWatch } from 'react-hook-form';
+
 import { Link, useNavigate, useParams } from 'react-router';
+
 import Alert from 'react-bootstrap/Alert';
 import { documentKind } from '#shared/cpf-cnpj';
+
 import { EMAIL_MAX, NAME_MAX, REQUIRED_MESSAGE, TWOFA_CODE_MAX } from '#shared/fields';
+
 import { PHONE_MASKS } from '#shared/masks';
+
 import type { PublicProduct } from '#shared/schemas/auth';
+
 import {
-  CONTA_MESSAGES,
   SignUpRequestSchema,
   type SignUpRequest,
   type SignUpResponse,
   type SignUpValues,
 } from '#shared/schemas/account';
 import { Captcha, useCaptcha } from '../../../components/captcha';
+
 import { Page } from '../../../components/page';
+
 import { PageLoading } from '../../../components/page-loading';
+
 import { TextField } from '../../../components/text-field';
+
 import {
   ApiError,
   applyFieldErrors,
   handleApiError,
   isFieldErrorResponse,
 } from '../../../lib/api-client';
+
 import { rememberLoginEvent } from '../../../lib/login-event';
+
 import { notify } from '../../../lib/notices';
+
 import { providerName } from '../../../lib/page-meta';
+
 import { applyLoginInfo, fetchEventInfo, usePostLoginRouting } from '../../../lib/post-login';
+
 import { parsePid, pathTo } from '../../../paths';
+
 import { useCreateAccount } from '../api/create-account';
+
 import { useProduct } from '../../../lib/product';
+
 import { MaskedField } from '../../../components/masked-field';
+
 import { CpfCnpjFields } from './cpf-cnpj-fields';
+
 import { TermsConsent } from './terms-consent';
+
 import { LoadError } from '../../../components/load-error';
+
 import { BusyButton } from '../../../components/busy-button';
 
-export const CREATE_ACCOUNT_TEXTS = {
-  title: 'Criar uma conta',
-  nome: 'Nome',
-  email: 'E-mail',
-  celular: 'Seu celular',
-  senha: 'Senha',
-  /** §2, worded with the provider's name. */
-  passwordPrompt: CONTA_MESSAGES.passwordPrompt,
-  temporaryPassword:
-    'Enviaremos uma senha temporária para o seu e-mail. Use-a para entrar pela primeira vez; em seguida, você escolherá a sua própria senha.',
-  submit: 'Criar conta e continuar',
-  backToLogin: 'Voltar para o login',
-  loadingProduct: 'Carregando o produto...',
-  productNotFound: 'Produto não encontrado. Confira o endereço de acesso que você recebeu.',
-  productFailed: 'Não foi possível carregar o produto.',
-  signUpNotAllowed: CONTA_MESSAGES.signUpNotAllowed,
-  /** §8, shown when the server asks for the password (senha_digitar). */
-  alreadyRegistered: CONTA_MESSAGES.alreadyRegistered,
-  code: 'Código de verificação (2FA)',
-  codeHint: 'O código de 6 dígitos do aplicativo, ou uma das suas chaves de recuperação.',
-} as const;
+import { CREATE_ACCOUNT_TEXTS } from '../texts';
 
 const normalizeEmail = (value: string) => value.trim().toLowerCase();
 
@@ -96,14 +99,19 @@ function ProductGate({ pid }: { pid: number }) {
       return <Alert variant="warning">{CREATE_ACCOUNT_TEXTS.productNotFound}</Alert>;
     }
     return (
-      <LoadError message={CREATE_ACCOUNT_TEXTS.productFailed} onRetry={() => void product.refetch()} />
+      <LoadError
+        message={CREATE_ACCOUNT_TEXTS.productFailed}
+        onRetry={() => void product.refetch()}
+      />
     );
   }
   if (!product.data.cadastro_permitido) {
     return (
       <Alert variant="warning">
         <p>{CREATE_ACCOUNT_TEXTS.signUpNotAllowed}</p>
-        <Link className="alert-link" to={pathTo('login', { pid })}>{CREATE_ACCOUNT_TEXTS.backToLogin}</Link>
+        <Link className="alert-link" to={pathTo('login', { pid })}>
+          {CREATE_ACCOUNT_TEXTS.backToLogin}
+        </Link>
       </Alert>
     );
   }

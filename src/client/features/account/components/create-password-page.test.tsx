@@ -12,12 +12,16 @@ import {
 } from '../../../testing/fetch-stub';
 import { loginInfo } from '../../../testing/login-fixtures';
 import { renderApp, resetAppState } from '../../../testing/render-app';
-import { canChangePassword, CREATE_PASSWORD_TEXTS } from './create-password-page';
+import { canChangePassword } from './create-password-page';
+import { CREATE_PASSWORD_TEXTS } from '../texts';
 
 const TOO_SHORT = 'senha precisa ter no mínimo de 6 digitos';
 const MISMATCH = 'Senha informada não é igual a anterior';
 
-function serve(change: StubHandler = () => envelopeResponse(loginInfo(), { message: 'Senha alterada com sucesso!' })) {
+function serve(
+  change: StubHandler = () =>
+    envelopeResponse(loginInfo(), { message: 'Senha alterada com sucesso!' }),
+) {
   const stub = stubFetch({
     'GET /api/sessao/web': () => sessionResponse(signedInSession()),
     'POST /api/acesso/conta_criar_senha': change,
@@ -99,7 +103,9 @@ describe('conta_criar_senha (§2 Change password, §5 New password)', () => {
     await user.click(conf());
     await user.paste(long);
     expect(senha()).toHaveValue(long);
-    await waitFor(() => expect(senha()).toHaveAccessibleDescription('A senha deve ter entre 6 e 32 caracteres.'));
+    await waitFor(() =>
+      expect(senha()).toHaveAccessibleDescription('A senha deve ter entre 6 e 32 caracteres.'),
+    );
     expect(submitButton()).toBeDisabled();
   });
 

@@ -1,40 +1,39 @@
 import '#shared/zod-locale';
 import { zodResolver } from '@hookform/resolvers/zod';
+
 import { useForm, useWatch } from 'react-hook-form';
+
 import { useParams } from 'react-router';
+
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { z } from 'zod';
+
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/fields';
+
 import {
-  CONTA_MESSAGES,
   CreatePasswordRequestSchema,
-  NEW_PASSWORD_MIN_MESSAGE,
   NEW_PASSWORD_MISMATCH_MESSAGE,
 } from '#shared/schemas/account';
 import { Page } from '../../../components/page';
+
 import { TextField } from '../../../components/text-field';
+
 import { applyFieldErrors } from '../../../lib/api-client';
+
 import { notify } from '../../../lib/notices';
+
 import { applyLoginInfo, usePostLoginRouting } from '../../../lib/post-login';
+
 import { useLogout } from '../../../lib/session';
+
 import { parsePid } from '../../../paths';
+
 import { useCreatePassword } from '../api/create-password';
+
 import { BusyButton } from '../../../components/busy-button';
 
-export const CREATE_PASSWORD_TEXTS = {
-  title: 'Altere sua senha',
-  intro: 'Você entrou com uma senha temporária. Escolha agora a sua própria senha para continuar.',
-  senha: 'Nova senha',
-  senhaConf: 'Confirmação de senha',
-  submit: 'Alterar e continuar',
-  logout: 'Logout',
-  invalidProduct: 'Produto não encontrado.',
-  // §5 and §8, to the letter.
-  tooShort: NEW_PASSWORD_MIN_MESSAGE,
-  mismatch: NEW_PASSWORD_MISMATCH_MESSAGE,
-  changed: CONTA_MESSAGES.passwordChanged,
-} as const;
+import { CREATE_PASSWORD_TEXTS } from '../texts';
 
 /** §5 New password (account flow): the shared rule, plus the confirmation (client-side only, §3). */
 const CreatePasswordFormSchema = CreatePasswordRequestSchema.extend({

@@ -10,7 +10,8 @@ import {
   type StubHandler,
 } from '../../../testing/fetch-stub';
 import { renderApp, resetAppState } from '../../../testing/render-app';
-import { EMAIL_SENT_TEXTS, logoutPayloadFromQuery } from './email-sent-page';
+import { logoutPayloadFromQuery } from './email-sent-page';
+import { EMAIL_SENT_TEXTS } from '../texts';
 
 const SESSAO_ID = '5b0c6a3e-1d1f-4a51-9d0e-7a7a8f1e2b3c';
 

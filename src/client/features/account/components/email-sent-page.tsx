@@ -4,16 +4,7 @@ import Button from 'react-bootstrap/Button';
 import { Page } from '../../../components/page';
 import { useLogout, type LogoutPayload } from '../../../lib/session';
 import { parsePid, pathTo } from '../../../paths';
-
-export const EMAIL_SENT_TEXTS = {
-  title: 'Senha enviada para seu e-mail',
-  intro: 'Enviamos uma senha temporária para o e-mail que você informou.',
-  inbox: 'Confira a sua caixa de entrada e também a pasta de spam ou lixo eletrônico.',
-  next: 'Entre com o seu e-mail e essa senha temporária. Logo em seguida, você escolherá a sua própria senha.',
-  ok: 'Entendi! Ir para Login',
-  logout: 'Logout',
-  invalidProduct: 'Produto não encontrado.',
-} as const;
+import { EMAIL_SENT_TEXTS } from '../texts';
 
 /**
  * §3 "Query-string tokens: sessao_id and sessao_token (or session_id, session_token), evento_id,

@@ -11,22 +11,7 @@ import { applyLoginInfo, usePostLoginRouting } from '../../../lib/post-login';
 import { useLogout } from '../../../lib/session';
 import { parsePid, pathTo } from '../../../paths';
 import { useLoginEventInfo, useSelectAccount } from '../api/select-account';
-
-export const SELECT_ACCOUNT_TEXTS = {
-  title: 'Entrar',
-  logout: 'Logout',
-  intro: 'Selecione uma conta abaixo',
-  search: 'Buscar cliente',
-  createAccount: 'Criar uma nova conta',
-  noResults: 'Nenhum cliente encontrado.',
-  noEvent:
-    'Não encontramos o login em andamento neste navegador. Entre novamente para escolher uma conta.',
-  eventFailed: 'Não foi possível carregar as contas deste login. Entre novamente para continuar.',
-  backToLogin: 'Ir para o login',
-  invalidProduct: 'Produto não encontrado.',
-  /** §8, to the letter. */
-  selectionFailed: (message: string) => `Erro ao alterar cliente: ${message}`,
-} as const;
+import { SELECT_ACCOUNT_TEXTS } from '../texts';
 
 /**
  * For the search: lower case and without accents, so 'acai' finds 'Açaí Ltda' (the
@@ -81,7 +66,7 @@ function SelectAccountScreen({ pid }: { pid: number }) {
       ) : info.isPending ? (
         <div className="text-center py-4">
           <Spinner animation="border" role="status" size="sm">
-            <span className="visually-hidden">Carregando...</span>
+            <span className="visually-hidden">{SELECT_ACCOUNT_TEXTS.loading}</span>
           </Spinner>
         </div>
       ) : info.isError ? (
@@ -101,7 +86,9 @@ function BackToLogin({ pid, text }: { pid: number; text: string }) {
   return (
     <Alert variant="warning">
       <p>{text}</p>
-      <Link className="alert-link" to={pathTo('login', { pid })}>{SELECT_ACCOUNT_TEXTS.backToLogin}</Link>
+      <Link className="alert-link" to={pathTo('login', { pid })}>
+        {SELECT_ACCOUNT_TEXTS.backToLogin}
+      </Link>
     </Alert>
   );
 }
@@ -161,7 +148,7 @@ function AccountChooser({
         />
       </Form.Group>
       {visible.length === 0 && <p className="text-muted">{SELECT_ACCOUNT_TEXTS.noResults}</p>}
-      <Row xs={1} md={2} lg={3} className="g-3" role="group" aria-label="Contas">
+      <Row xs={1} md={2} lg={3} className="g-3" role="group" aria-label={SELECT_ACCOUNT_TEXTS.accounts}>
         {visible.map((link) => (
           <Col key={link.id}>
             <Card

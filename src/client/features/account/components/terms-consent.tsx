@@ -1,14 +1,8 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { LEGAL_DOCUMENTS } from '#shared/legal';
+
 import { pathTo } from '../../../paths';
 
-const TERMS_TEXTS = {
-  before: 'Li e aceito os ',
-  between: ' e a ',
-  after: '.',
-  terms: LEGAL_DOCUMENTS.termos_uso.titulo,
-  privacy: LEGAL_DOCUMENTS.politica_privacidade.titulo,
-} as const;
+import { TERMS_TEXTS } from '../texts';
 
 /**
  * §2 "consent checkbox linking to terms of use and privacy policy" (§3 `termos`). The documents

@@ -4,16 +4,7 @@ import { Page } from '../../../components/page';
 import { useResumeLogin } from '../../../lib/post-login';
 import { parsePid, pathTo } from '../../../paths';
 import { BusyButton } from '../../../components/busy-button';
-
-export const WELCOME_TEXTS = {
-  title: 'Seja Bem-vindo(a)',
-  intro: 'Sua conta está pronta.',
-  choice:
-    'Conheça os planos disponíveis e escolha o que combina com você, ou continue o login e escolha um plano quando preferir.',
-  plans: 'Ver Planos',
-  continue: 'Continuar login',
-  invalidProduct: 'Produto não encontrado.',
-} as const;
+import { WELCOME_TEXTS } from '../texts';
 
 /**
  * cliente_direcionar_produto (§2 /login/{pid}/direcionar_produto): shown by the §4 routing when

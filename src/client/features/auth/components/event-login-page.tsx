@@ -15,17 +15,7 @@ import { pageNavigation } from '../../../lib/navigation';
 import { isHttpUrl, sameOriginPath } from '../../../lib/post-login';
 import { pathTo } from '../../../paths';
 import { useLoginEvent } from '../api/login-event';
-
-export const EVENT_LOGIN_TEXTS = {
-  title: 'Confirme sua senha',
-  intro: 'Por segurança, confirme sua senha para continuar.',
-  missing:
-    'Este link de confirmação está incompleto: faltam os dados do evento. Volte ao sistema de onde veio e tente novamente.',
-  password: 'Senha',
-  code: 'Código de verificação (2FA)',
-  codeHint: 'O código de 6 dígitos do aplicativo, ou uma das suas chaves de recuperação.',
-  submit: 'Confirmar',
-} as const;
+import { EVENT_LOGIN_TEXTS } from '../texts';
 
 /**
  * e.login (§2 /e/login?to&evento_id&evento_token): another system sends a signed-in person here

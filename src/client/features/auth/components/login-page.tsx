@@ -30,6 +30,7 @@ import { useRemindTwofaLater } from '../api/remind-twofa-later';
 import { PasskeySignIn } from './passkey-sign-in';
 import type { LOGIN_LIMITS, LoginValues } from '../utils/login-schema';
 import { LoadError } from '../../../components/load-error';
+import { LOGIN_TEXTS } from '../texts';
 
 /**
  * The login route has a download budget (scripts/bundle-budget.mjs); zod alone is about 26 KB.
@@ -45,25 +46,6 @@ const loadLoginFlow = () => import('../../../lib/post-login');
 const TwofaActivationModal = lazy(async () => ({
   default: (await import('./twofa-activation-modal')).TwofaActivationModal,
 }));
-
-export const LOGIN_TEXTS = {
-  title: 'Entrar',
-  productNotFound: 'Produto não encontrado. Confira o endereço de acesso que você recebeu.',
-  productFailed: 'Não foi possível carregar o produto.',
-  email: 'E-mail',
-  password: 'Senha',
-  code: 'Código de verificação (2FA)',
-  codeHint: '6 dígitos',
-  trust: 'Confiar neste dispositivo',
-  trustHint: 'Por 60 dias, este dispositivo não pedirá o código.',
-  deviceName: 'Nome do dispositivo',
-  deviceNamePlaceholder: 'Ex.: Notebook do escritório',
-  submit: 'Entrar',
-  submitManage: 'Entrar & Gerenciar meus dados',
-  signUp: 'Cadastre-se',
-  forgot: 'Esqueci minha senha',
-  contact: 'Fale conosco',
-} as const;
 
 /** §4: the check runs only for an e-mail with exactly one '@'. */
 function hasSingleAt(value: string): boolean {
@@ -129,7 +111,7 @@ function ProductHeader({ product }: { product: PublicProduct | undefined }) {
   if (!product) {
     return (
       <p className="text-body-secondary" aria-busy="true">
-        Carregando o produto...
+        {LOGIN_TEXTS.loadingProduct}
       </p>
     );
   }

@@ -9,17 +9,22 @@ import {
   passkeysSupported,
 } from '../../../lib/passkeys';
 import { passkeyLogin } from '../api/passkey-login';
-
-const PASSKEY_TEXTS = {
-  signIn: 'Entrar com chave de acesso',
-} as const;
+import { PASSKEY_TEXTS } from '../texts';
 
 /**
  * 'Entrar com chave de acesso' and the e-mail field's passkey autofill (conditional mediation)
  * of the login screen (decision 072). No captcha, password nor code: the passkey is both factors.
  * @simplewebauthn/browser is loaded only when a ceremony starts (lib/passkeys.ts).
  */
-export function PasskeySignIn({ pid, disabled, onSignedIn }: { pid: number; disabled: boolean; onSignedIn: (info: LoginInfo) => void }) {
+export function PasskeySignIn({
+  pid,
+  disabled,
+  onSignedIn,
+}: {
+  pid: number;
+  disabled: boolean;
+  onSignedIn: (info: LoginInfo) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const done = useRef(onSignedIn);
   useEffect(() => {
@@ -35,7 +40,11 @@ export function PasskeySignIn({ pid, disabled, onSignedIn }: { pid: number; disa
       (error: unknown) => {
         // Closing the browser's dialog, or the button replacing the autofill, is no failure; the
         // autofill offer is a quiet extra, so only a refused answer to it is worth a notice.
-        if (isPasskeyCancelled(error) || (autofill && !(error instanceof ApiError && error.httpStatus === 401))) return;
+        if (
+          isPasskeyCancelled(error) ||
+          (autofill && !(error instanceof ApiError && error.httpStatus === 401))
+        )
+          return;
         handleApiError(error);
       },
     );
@@ -55,7 +64,12 @@ export function PasskeySignIn({ pid, disabled, onSignedIn }: { pid: number; disa
 
   if (!passkeysSupported()) return null;
   return (
-    <Button type="button" variant="outline-dark" disabled={disabled || busy} onClick={() => void start(false)}>
+    <Button
+      type="button"
+      variant="outline-dark"
+      disabled={disabled || busy}
+      onClick={() => void start(false)}
+    >
       {PASSKEY_TEXTS.signIn}
     </Button>
   );

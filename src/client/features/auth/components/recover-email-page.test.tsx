@@ -11,11 +11,15 @@ import {
 } from '../../../testing/fetch-stub';
 import { fakeAltcha } from '../../../testing/fake-altcha-widget';
 import { renderApp, resetAppState } from '../../../testing/render-app';
-import { RECOVER_EMAIL_TEXTS } from './recover-email-page';
+import { RECOVER_EMAIL_TEXTS } from '../texts';
 
 vi.mock('../../../components/altcha-widget', () => import('../../../testing/fake-altcha-widget'));
 
-const ALTCHA: CaptchaConfig = { provider: 'altcha', siteKey: null, challengeUrl: '/api/captcha/desafio' };
+const ALTCHA: CaptchaConfig = {
+  provider: 'altcha',
+  siteKey: null,
+  challengeUrl: '/api/captcha/desafio',
+};
 const SENT = 'As instruções para recuperar sua senha foram enviadas para seu e-mail.';
 
 function serve(recover: StubHandler = () => envelopeResponse(null, { message: SENT })) {
@@ -70,7 +74,9 @@ describe('recuperar_email (§2, §5 Reset request)', () => {
     await user.click(await robot());
     await user.click(submitButton());
     await waitFor(() =>
-      expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription('Digite um e-mail válido.'),
+      expect(screen.getByLabelText('E-mail')).toHaveAccessibleDescription(
+        'Digite um e-mail válido.',
+      ),
     );
     expect(callsTo('/api/acesso/recuperar_email')).toHaveLength(0);
   });

@@ -1,35 +1,33 @@
 import '#shared/zod-locale';
 import { zodResolver } from '@hookform/resolvers/zod';
+
 import { useState } from 'react';
+
 import { useForm, useWatch } from 'react-hook-form';
+
 import { Link, useParams } from 'react-router';
+
 import Alert from 'react-bootstrap/Alert';
 import { EMAIL_MAX } from '#shared/fields';
-import {
-  CONTA_MESSAGES,
-  RecoverEmailRequestSchema,
-  type RecoverEmailRequest,
-} from '#shared/schemas/account';
+
+import { RecoverEmailRequestSchema, type RecoverEmailRequest } from '#shared/schemas/account';
 import { Captcha, useCaptcha } from '../../../components/captcha';
+
 import { Page } from '../../../components/page';
+
 import { TextField } from '../../../components/text-field';
+
 import { applyFieldErrors } from '../../../lib/api-client';
+
 import { notify } from '../../../lib/notices';
+
 import { parsePid, pathTo } from '../../../paths';
+
 import { useRecoverEmail } from '../api/recover-email';
+
 import { BusyButton } from '../../../components/busy-button';
 
-export const RECOVER_EMAIL_TEXTS = {
-  title: 'Recuperar senha',
-  intro:
-    'Informe o e-mail da sua conta. Enviaremos para ele as instruções para criar uma nova senha.',
-  email: 'E-mail',
-  submit: 'Enviar instruções',
-  backToLogin: 'Voltar para o login',
-  invalidProduct: 'Produto não encontrado.',
-  /** §8, to the letter. */
-  sent: CONTA_MESSAGES.recoverSent,
-} as const;
+import { RECOVER_EMAIL_TEXTS } from '../texts';
 
 /** recuperar_email (§2 /login/recuperar_email/{pid}, §5 Reset request). */
 export function RecoverEmailPage() {

@@ -1,34 +1,33 @@
 import '#shared/zod-locale';
 import { zodResolver } from '@hookform/resolvers/zod';
+
 import { useState } from 'react';
+
 import { useForm, useWatch } from 'react-hook-form';
+
 import { Link, useNavigate, useParams } from 'react-router';
+
 import Alert from 'react-bootstrap/Alert';
 import { z } from 'zod';
-import { CONTA_MESSAGES, RecoverTokenRequestSchema } from '#shared/schemas/account';
-import { PROFILE_PASSWORD_MESSAGES } from '#shared/schemas/profile';
+
+import { RecoverTokenRequestSchema } from '#shared/schemas/account';
 import { Page } from '../../../components/page';
+
 import { PageLoading } from '../../../components/page-loading';
+
 import { TextField } from '../../../components/text-field';
+
 import { ApiError, applyFieldErrors, handleApiError } from '../../../lib/api-client';
+
 import { notify } from '../../../lib/notices';
+
 import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
+
 import { useRecoverToken, useResetLinkCheck } from '../api/recover-token';
+
 import { BusyButton } from '../../../components/busy-button';
 
-export const RECOVER_TOKEN_TEXTS = {
-  title: 'Criar nova senha',
-  intro: 'Escolha uma nova senha para a sua conta.',
-  senha: 'Nova senha',
-  senhaHint: 'De 6 a 32 caracteres.',
-  senhaConf: 'Confirmação de senha',
-  submit: 'Salvar nova senha',
-  requestNew: 'Pedir um novo link',
-  // §5, §8, and ours where the specification shows none.
-  mismatch: PROFILE_PASSWORD_MESSAGES.mismatch,
-  changed: CONTA_MESSAGES.passwordChanged,
-  linkInvalid: CONTA_MESSAGES.resetLinkInvalid,
-} as const;
+import { RECOVER_TOKEN_TEXTS } from '../texts';
 
 /**
  * §5 "New password on reset: required, 6 to 32" (the shared schema), plus a confirmation of our

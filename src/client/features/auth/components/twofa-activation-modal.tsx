@@ -1,13 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-
-export const ACTIVATION_TEXTS = {
-  title: 'Proteja sua conta com a verificação em duas etapas',
-  body: 'Com a verificação em duas etapas (2FA), além da senha, o login pede um código gerado por um aplicativo autenticador no seu celular. Assim, sua conta fica protegida mesmo que alguém descubra sua senha.',
-  activate: 'Ativar agora',
-  remindLater: 'Lembrar em 30 dias',
-  continue: 'Continuar Login',
-} as const;
+import { ACTIVATION_TEXTS } from '../texts';
 
 /**
  * §2 Login: after a login of someone without 2FA, the offer to turn it on. One of the three

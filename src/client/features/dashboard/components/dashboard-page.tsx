@@ -8,6 +8,7 @@ import { formatDate } from '#shared/format';
 import { Page } from '../../../components/page';
 import { useLogout, useSession } from '../../../lib/session';
 import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
+import { DASHBOARD_TEXTS } from '../texts';
 
 /**
  * Tokens the product url carries (§3 "query-string tokens"). The cookie session is what
@@ -39,22 +40,6 @@ function useStripTokensFromUrl() {
   }, [location.pathname, location.search, location.hash, navigate]);
 }
 
-export const DASHBOARD_TEXTS = {
-  title: 'Painel',
-  account: 'Conta',
-  noAccount: 'Nenhuma conta selecionada.',
-  plan: 'Plano',
-  noContract: 'Nenhum contrato ativo para esta conta.',
-  pendingChange: (plan: string, payment: string) => `Mudança para ${plan} (${payment}) pendente`,
-  links: 'Atalhos',
-  profile: 'Meus dados',
-  twofa: 'Gerenciar 2FA',
-  plans: 'Planos',
-  invoices: 'Faturas',
-  switchAccount: 'Trocar conta',
-  logout: 'Logout',
-} as const;
-
 /** dashboard (§2; /painel, docs/decisions/008): the demo product 1's url lands here. */
 export function DashboardPage() {
   useStripTokensFromUrl();
@@ -65,7 +50,7 @@ export function DashboardPage() {
 
   return (
     <Page title={DASHBOARD_TEXTS.title}>
-      {usuario && <p className="lead">Olá, {usuario.nome}!</p>}
+      {usuario && <p className="lead">{DASHBOARD_TEXTS.greeting(usuario.nome)}</p>}
       <Row xs={1} md={2} className="g-3 mb-4">
         <Col>
           <Card className="h-100">
@@ -92,8 +77,10 @@ export function DashboardPage() {
                 <>
                   <p className="fs-5 mb-0">{contrato.plano.nome_exibicao}</p>
                   <p className="small text-body-secondary mb-0">
-                    Período: {formatDate(contrato.periodo_inicio)} a{' '}
-                    {formatDate(contrato.periodo_fim)}
+                    {DASHBOARD_TEXTS.period(
+                      formatDate(contrato.periodo_inicio),
+                      formatDate(contrato.periodo_fim),
+                    )}
                   </p>
                   {pending && (
                     <p className="small text-warning-emphasis mb-0">

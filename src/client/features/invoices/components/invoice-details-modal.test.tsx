@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { envelopeResponse, setCsrfCookie, stubFetch } from '../../../testing/fetch-stub';
 import { detalhe, fatura, TOKEN } from '../testing/invoice-data';
-import { DETAILS_TITLE, InvoiceDetailsModal } from './invoice-details-modal';
+import { InvoiceDetailsModal } from './invoice-details-modal';
+import { DETAILS_TITLE } from '../texts';
 
 function renderModal(base = fatura()) {
   const onHide = vi.fn();

@@ -9,18 +9,7 @@ import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-tabl
 import { CLIENT_TEXTS } from '../../../texts';
 import { useInvoice } from '../api/get-invoice';
 import { ScrollRegion } from '../../../components/scroll-region';
-
-export const DETAILS_TITLE = 'Detalhes da Fatura';
-const ITEMS_LABEL = 'Itens da fatura';
-
-/** §2 item table columns; each cell carries its header for the stacked layout of a phone. */
-const ITEM_COLUMNS = {
-  codigo: 'Código',
-  descricao: 'Descrição',
-  unidade: 'Unidade',
-  qtde: 'Qtde.',
-  valor: 'Valor',
-} as const;
+import { DETAILS_TITLE, ITEMS_LABEL, ITEM_COLUMNS, INVOICES_TEXTS } from '../texts';
 
 /**
  * §2 'Detalhes da Fatura', read-only. The header fields come from the list at once; the
@@ -56,23 +45,23 @@ export function InvoiceDetailsModal({
       <Modal.Body>
         {shown && (
           <dl className="row mb-3">
-            <dt className="col-sm-3">Vencimento</dt>
+            <dt className="col-sm-3">{INVOICES_TEXTS.dueDate}</dt>
             <dd className="col-sm-9">{formatDate(shown.data_vencimento_calculado)}</dd>
-            <dt className="col-sm-3">Pago em</dt>
+            <dt className="col-sm-3">{INVOICES_TEXTS.paidAt}</dt>
             <dd className="col-sm-9">{formatDateTime(shown.datahora_confirmado_calculado)}</dd>
-            <dt className="col-sm-3">Valor total</dt>
+            <dt className="col-sm-3">{INVOICES_TEXTS.total}</dt>
             <dd className="col-sm-9">{formatMoney(shown.valor)}</dd>
           </dl>
         )}
         {detail.isPending && fatura !== null && <PageLoading />}
         {detail.isSuccess && detail.data === null && (
           <Alert variant="warning" className="mb-0">
-            Esta fatura não está mais disponível.
+            {INVOICES_TEXTS.gone}
           </Alert>
         )}
         {detail.data && (
           <>
-            <h2 className="h6">Descrição dos Serviços</h2>
+            <h2 className="h6">{INVOICES_TEXTS.services}</h2>
             <p className="app-pre-line">{orMissing(detail.data.servico_discriminacao_calculado)}</p>
             <ScrollRegion label={ITEMS_LABEL}>
               <Table size="sm" bordered className={`mb-0 ${STACKED_TABLE_CLASS}`}>

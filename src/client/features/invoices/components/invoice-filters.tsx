@@ -1,4 +1,5 @@
 import { SITUACAO_FILTROS } from '#shared/schemas/invoices';
+import { INVOICES_TEXTS } from '../texts';
 
 /**
  * §2 filter badges: Todas, Fechada/Emitida (5), Paga (6), Vencida (8), each with its count. They
@@ -16,7 +17,11 @@ export function InvoiceFilters({
   onChange: (situacao: number | null) => void;
 }) {
   return (
-    <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label="Filtrar por situação">
+    <div
+      className="d-flex flex-wrap gap-2 mb-3"
+      role="group"
+      aria-label={INVOICES_TEXTS.filterBySituation}
+    >
       {SITUACAO_FILTROS.map(({ situacao, label }) => {
         const pressed = active === situacao;
         const count = situacao === null ? total : (counts.get(situacao) ?? 0);

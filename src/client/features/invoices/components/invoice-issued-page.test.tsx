@@ -2,7 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { CLOSE_HINT, InvoiceIssuedPage, ISSUED_TEXT } from './invoice-issued-page';
+import { InvoiceIssuedPage } from './invoice-issued-page';
+import { CLOSE_HINT, ISSUED_TEXT } from '../texts';
 
 function renderPage() {
   const router = createMemoryRouter(

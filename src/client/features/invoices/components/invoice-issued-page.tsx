@@ -3,9 +3,7 @@ import { Link } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import { Page } from '../../../components/page';
 import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
-
-export const ISSUED_TEXT = 'A fatura será emitida em alguns minutos e enviada para o seu e-mail.';
-export const CLOSE_HINT = 'Você já pode fechar esta janela.';
+import { ISSUED_TEXT, CLOSE_HINT, INVOICES_TEXTS } from '../texts';
 
 /** Browsers close only windows a script opened; give them a moment before saying so. */
 const CLOSE_CHECK_MS = 300;
@@ -24,13 +22,13 @@ export function InvoiceIssuedPage() {
     }, CLOSE_CHECK_MS);
   };
   return (
-    <Page title="Fatura autorizada!">
+    <Page title={INVOICES_TEXTS.issuedTitle}>
       <p className="lead">{ISSUED_TEXT}</p>
       <div className="d-flex flex-wrap align-items-center gap-3">
         <Button variant="primary" onClick={close}>
-          OK
+          {INVOICES_TEXTS.ok}
         </Button>
-        <Link to={pathTo('login', { pid: DEFAULT_PRODUCT_ID })}>Ir para o login</Link>
+        <Link to={pathTo('login', { pid: DEFAULT_PRODUCT_ID })}>{INVOICES_TEXTS.toLogin}</Link>
       </div>
       {stillOpen && (
         <p className="text-body-secondary mt-3 mb-0" role="status">

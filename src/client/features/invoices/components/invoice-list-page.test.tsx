@@ -7,9 +7,10 @@ import type { FaturaDto } from '#shared/schemas/invoices';
 import { createQueryClient } from '../../../lib/query-client';
 import { envelopeResponse, setCsrfCookie, stubFetch } from '../../../testing/fetch-stub';
 import { detalhe, fatura, lista, nfse, TOKEN } from '../testing/invoice-data';
-import { DETAILS_TITLE } from './invoice-details-modal';
-import { EMPTY_TEXT, InvoiceListPage, NOT_FOUND_TEXT } from './invoice-list-page';
-import { DOWNLOAD_NFSE_LABEL, VIEW_NFSE_LABEL } from './nfse-actions';
+import { DETAILS_TITLE } from '../texts';
+import { InvoiceListPage } from './invoice-list-page';
+import { EMPTY_TEXT, NOT_FOUND_TEXT } from '../texts';
+import { DOWNLOAD_NFSE_LABEL, VIEW_NFSE_LABEL } from '../texts';
 
 const LIST_PATH = `/api/pg_fatura/cliente/${TOKEN}`;
 

@@ -10,10 +10,7 @@ import '../invoices.css';
 import { InvoiceDetailsModal } from './invoice-details-modal';
 import { InvoiceFilters } from './invoice-filters';
 import { InvoiceTable } from './invoice-table';
-
-export const NOT_FOUND_TEXT =
-  'Não encontramos faturas para este endereço. Confira o link que você recebeu.';
-export const EMPTY_TEXT = 'Nenhuma fatura encontrada.';
+import { NOT_FOUND_TEXT, EMPTY_TEXT, INVOICES_TEXTS } from '../texts';
 
 const FILTER_PARAM = 'situacao';
 const FILTER_CODES = new Set(
@@ -71,16 +68,16 @@ export function InvoiceListPage() {
 
   if (query.isPending) {
     return (
-      <Page title="Faturas">
+      <Page title={INVOICES_TEXTS.title}>
         <PageLoading />
       </Page>
     );
   }
   // A failure was already shown as a §8 notice.
-  if (query.isError) return <Page title="Faturas" />;
+  if (query.isError) return <Page title={INVOICES_TEXTS.title} />;
   if (query.data === null) {
     return (
-      <Page title="Faturas">
+      <Page title={INVOICES_TEXTS.title}>
         <Alert variant="warning">{NOT_FOUND_TEXT}</Alert>
       </Page>
     );

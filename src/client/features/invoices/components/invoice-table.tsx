@@ -6,17 +6,7 @@ import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-tabl
 import { NfseActions } from './nfse-actions';
 import { SituacaoIcon } from './situacao-icon';
 import { ScrollRegion } from '../../../components/scroll-region';
-
-/** §2 columns; each cell carries its header for the stacked layout of a phone. */
-const COLUMNS = {
-  vencimento: 'Vencimento',
-  pagoEm: 'Pago em',
-  valor: 'Valor (R$)',
-  nfse: 'NFS-e',
-  emissao: 'Emissão da NFS-e',
-  situacao: 'Situação',
-  acoes: 'Ações',
-} as const;
+import { COLUMNS, INVOICES_LABEL } from '../texts';
 
 const ACTIONS_CELL = 'app-invoice-actions';
 
@@ -79,7 +69,6 @@ const InvoiceRow = memo(function InvoiceRow({
  * §2 invoice table. Plain rows, memoised, with no per-row query: hundreds of invoices render in
  * one pass, and a row's items are fetched only when it is opened.
  */
-const INVOICES_LABEL = 'Faturas';
 
 export const InvoiceTable = memo(function InvoiceTable({
   faturas,

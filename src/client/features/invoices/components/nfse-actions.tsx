@@ -2,9 +2,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import type { NfseDto } from '#shared/schemas/invoices';
 import { DownloadIcon, ExternalLinkIcon } from './icons';
 import { Hint } from '../../../components/hint';
-
-export const VIEW_NFSE_LABEL = 'Visualizar NFS-e na prefeitura';
-export const DOWNLOAD_NFSE_LABEL = 'Baixar PDF da NFS-e';
+import { VIEW_NFSE_LABEL, DOWNLOAD_NFSE_LABEL } from '../texts';
 
 // An action inside a clickable row must not open the row's details too.
 const stop = (event: MouseEvent) => event.stopPropagation();

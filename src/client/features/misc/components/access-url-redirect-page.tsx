@@ -5,20 +5,7 @@ import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { useDestinationCheck } from '../../../lib/destination';
 import { safeRedirectUrl } from '../utils/safe-url';
-
-export const REDIRECT_TEXTS = {
-  defaultTitle: 'Redirecionamento',
-  defaultButtonLabel: 'Continuar',
-  // §2, to the letter:
-  noUrl: 'URL não informada.',
-  // Ours (decision 041):
-  foreignTitle: 'Atenção: você está saindo do portal',
-  foreignIntro: 'O link que você seguiu leva para um endereço que não pertence a este portal nem aos nossos sistemas:',
-  foreignAdvice:
-    'Só continue se você reconhece este endereço e confia nele. Nunca informe sua senha ou códigos de verificação em um site que você não conhece.',
-  foreignContinue: (host: string) => `Continuar para ${host}`,
-  back: 'Voltar',
-} as const;
+import { REDIRECT_TEXTS } from '../texts';
 
 /**
  * accessurl_redirect (§2 Redirect page, /a/redirect?url&title&message&buttonLabel): the

@@ -5,15 +5,7 @@ import { useMeOrigin } from '../../../lib/me-origin';
 import { useResumeLogin } from '../../../lib/post-login';
 import { useLogout } from '../../../lib/session';
 import { pathTo } from '../../../paths';
-
-export const SETTINGS_TEXTS = {
-  title: 'Configurações',
-  profile: 'Meus dados',
-  twofa: 'Gerenciar 2FA',
-  security: 'Segurança',
-  resume: 'Prosseguir com o Login',
-  logout: 'Logout',
-} as const;
+import { SETTINGS_TEXTS } from '../texts';
 
 /** me.config (§2 /me/config?origin&pid): the settings menu. */
 export function SettingsPage() {

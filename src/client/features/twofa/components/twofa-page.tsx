@@ -75,9 +75,9 @@ export function TwofaPage() {
         <Card className="mb-4">
           <Card.Body>
             <h2 className="h5 d-flex align-items-center gap-2">
-              Verificação em duas etapas
+              {TWOFA_TEXTS.statusHeading}
               <Badge bg={enabled ? 'success' : 'secondary'}>
-                {enabled ? 'Ativada' : 'Desativada'}
+                {enabled ? TWOFA_TEXTS.on : TWOFA_TEXTS.off}
               </Badge>
             </h2>
             <p className="mb-2">{enabled ? TWOFA_TEXTS.statusOn : TWOFA_TEXTS.statusOff}</p>

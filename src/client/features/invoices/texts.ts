@@ -1,0 +1,57 @@
+/**
+ * Texts of the invoice screens (§2 fatura, §6): one catalogue per feature (docs/architecture.md,
+ * Texts).
+ */
+
+export const DETAILS_TITLE = 'Detalhes da Fatura';
+
+export const ITEMS_LABEL = 'Itens da fatura';
+
+/** §2 item table columns; each cell carries its header for the stacked layout of a phone. */
+export const ITEM_COLUMNS = {
+  codigo: 'Código',
+  descricao: 'Descrição',
+  unidade: 'Unidade',
+  qtde: 'Qtde.',
+  valor: 'Valor',
+} as const;
+
+/** §2 columns; each cell carries its header for the stacked layout of a phone. */
+export const COLUMNS = {
+  vencimento: 'Vencimento',
+  pagoEm: 'Pago em',
+  valor: 'Valor (R$)',
+  nfse: 'NFS-e',
+  emissao: 'Emissão da NFS-e',
+  situacao: 'Situação',
+  acoes: 'Ações',
+} as const;
+
+export const INVOICES_LABEL = 'Faturas';
+
+export const VIEW_NFSE_LABEL = 'Visualizar NFS-e na prefeitura';
+
+export const DOWNLOAD_NFSE_LABEL = 'Baixar PDF da NFS-e';
+
+export const ISSUED_TEXT = 'A fatura será emitida em alguns minutos e enviada para o seu e-mail.';
+
+export const CLOSE_HINT = 'Você já pode fechar esta janela.';
+
+export const NOT_FOUND_TEXT =
+  'Não encontramos faturas para este endereço. Confira o link que você recebeu.';
+
+export const EMPTY_TEXT = 'Nenhuma fatura encontrada.';
+
+/** The list's and the details' other texts (§2). */
+export const INVOICES_TEXTS = {
+  title: 'Faturas',
+  filterBySituation: 'Filtrar por situação',
+  dueDate: 'Vencimento',
+  paidAt: 'Pago em',
+  total: 'Valor total',
+  gone: 'Esta fatura não está mais disponível.',
+  services: 'Descrição dos Serviços',
+  issuedTitle: 'Fatura autorizada!',
+  ok: 'OK',
+  toLogin: 'Ir para o login',
+} as const;
