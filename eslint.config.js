@@ -51,10 +51,9 @@ export default tseslint.config(
   {
     // One place for the texts a person reads (docs/architecture.md, Texts): a component takes
     // its words from its feature's texts.ts, src/client/texts.ts or src/shared, never inline.
-    // The legal pages are documents, not interface texts; the back-office screens' labels are
-    // still inline (a known gap, issue 16).
+    // The legal pages are documents, not interface texts.
     files: ['src/client/**/*.tsx'],
-    ignores: ['**/*.test.tsx', 'src/client/testing/**', 'src/client/features/legal/**', 'src/client/features/admin/**'],
+    ignores: ['**/*.test.tsx', 'src/client/testing/**', 'src/client/features/legal/**'],
     rules: {
       'no-restricted-syntax': [
         'error',

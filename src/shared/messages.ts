@@ -71,3 +71,46 @@ export const ERROR_CODES = {
   serverBusy: 'server_busy',
   serverError: 'server_error',
 } as const;
+
+/** §5 New password (account flow): its own wording for the minimum. */
+export const NEW_PASSWORD_MIN_MESSAGE = 'senha precisa ter no mínimo de 6 digitos';
+
+export const NEW_PASSWORD_MISMATCH_MESSAGE = 'Senha informada não é igual a anterior';
+
+/** Texts of the account calls. */
+export const CONTA_MESSAGES = {
+  // §8, to the letter:
+  recoverSent: 'As instruções para recuperar sua senha foram enviadas para seu e-mail.',
+  passwordChanged: 'Senha alterada com sucesso!',
+  alreadyRegistered: 'Você já possui uma conta neste e-mail. Digite sua senha para continuar.',
+  // §2, worded with the provider's name:
+  passwordPrompt: (providerName: string) =>
+    `Percebemos que você já possui uma conta ${providerName}, digite sua senha para continuar.`,
+  // Ours, where the specification shows none:
+  accountCreated: 'Conta criada! Enviamos uma senha temporária para o seu e-mail.',
+  documentTaken: 'Já existe uma conta com este CPF/CNPJ. Peça acesso a quem administra essa conta.',
+  signUpNotAllowed: 'Este produto não permite criar contas por aqui.',
+  wrongPassword: 'Senha inválida.',
+  passwordAlreadySet: 'Sua senha já foi definida. Para trocá-la, use Meus dados.',
+  sameAsTemporary: 'Escolha uma senha diferente da senha temporária.',
+  resetLinkInvalid:
+    'Este link de recuperação é inválido, expirou ou já foi usado. Peça um novo link.',
+} as const;
+
+/** Texts of the profile calls. */
+export const USUARIO_MESSAGES = {
+  // §8:
+  passwordChanged: 'Senha alterada com sucesso!',
+  // Ours (§8: profile save wording not shown):
+  profileUpdated: 'Dados atualizados com sucesso!',
+  wrongCurrentPassword: 'Senha atual incorreta.',
+} as const;
+
+/** §5 Profile password change: client-side checks, in this order. */
+export const PROFILE_PASSWORD_MESSAGES = {
+  currentBlank: 'Senha atual em branco',
+  newBlank: 'Senha nova em branco',
+  length: 'A senha deve conter entre 6 e 32 caracteres',
+  confirmBlank: 'Confirme sua senha',
+  mismatch: 'As senhas são diferentes',
+} as const;

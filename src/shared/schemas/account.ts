@@ -21,6 +21,7 @@ import {
   requiredText,
 } from '../fields.ts';
 import { CaptchaSchema, IdSchema, TokenSchema } from './auth.ts';
+import { NEW_PASSWORD_MIN_MESSAGE } from '../messages.ts';
 
 /** §5 Sign-up: the consent checkbox (our wording; the spec names the rule, not its text). */
 export const TERMS_REQUIRED_MESSAGE = 'Aceite os termos de uso e a política de privacidade para continuar.';
@@ -108,10 +109,6 @@ export const SignUpLoggedRequestSchema = z
   .superRefine(requireCompanyForCnpj);
 export type SignUpLoggedRequest = z.input<typeof SignUpLoggedRequestSchema>;
 
-/** §5 New password (account flow): its own wording for the minimum. */
-export const NEW_PASSWORD_MIN_MESSAGE = 'senha precisa ter no mínimo de 6 digitos';
-export const NEW_PASSWORD_MISMATCH_MESSAGE = 'Senha informada não é igual a anterior';
-
 /** §7 POST /api/acesso/conta_criar_senha: 6 (§5) to 32 (§9) characters. */
 export const CreatePasswordRequestSchema = z.strictObject({
   senha: z
@@ -145,22 +142,3 @@ export type RecoverTokenCheckRequest = z.input<typeof RecoverTokenCheckRequestSc
 
 export { CurrentPasswordSchema };
 
-/** Texts of the account calls. */
-export const CONTA_MESSAGES = {
-  // §8, to the letter:
-  recoverSent: 'As instruções para recuperar sua senha foram enviadas para seu e-mail.',
-  passwordChanged: 'Senha alterada com sucesso!',
-  alreadyRegistered: 'Você já possui uma conta neste e-mail. Digite sua senha para continuar.',
-  // §2, worded with the provider's name:
-  passwordPrompt: (providerName: string) =>
-    `Percebemos que você já possui uma conta ${providerName}, digite sua senha para continuar.`,
-  // Ours, where the specification shows none:
-  accountCreated: 'Conta criada! Enviamos uma senha temporária para o seu e-mail.',
-  documentTaken:
-    'Já existe uma conta com este CPF/CNPJ. Peça acesso a quem administra essa conta.',
-  signUpNotAllowed: 'Este produto não permite criar contas por aqui.',
-  wrongPassword: 'Senha inválida.',
-  passwordAlreadySet: 'Sua senha já foi definida. Para trocá-la, use Meus dados.',
-  sameAsTemporary: 'Escolha uma senha diferente da senha temporária.',
-  resetLinkInvalid: 'Este link de recuperação é inválido, expirou ou já foi usado. Peça um novo link.',
-} as const;

@@ -46,21 +46,3 @@ export const PasswordUpdateRequestSchema = z.strictObject({
   senha_nova: PasswordSchema,
 });
 export type PasswordUpdateRequest = z.input<typeof PasswordUpdateRequestSchema>;
-
-/** Texts of the profile calls. */
-export const USUARIO_MESSAGES = {
-  // §8:
-  passwordChanged: 'Senha alterada com sucesso!',
-  // Ours (§8: profile save wording not shown):
-  profileUpdated: 'Dados atualizados com sucesso!',
-  wrongCurrentPassword: 'Senha atual incorreta.',
-} as const;
-
-/** §5 Profile password change: client-side checks, in this order. */
-export const PROFILE_PASSWORD_MESSAGES = {
-  currentBlank: 'Senha atual em branco',
-  newBlank: 'Senha nova em branco',
-  length: 'A senha deve conter entre 6 e 32 caracteres',
-  confirmBlank: 'Confirme sua senha',
-  mismatch: 'As senhas são diferentes',
-} as const;

@@ -3,7 +3,7 @@ import {
   CONTA_MESSAGES,
   NEW_PASSWORD_MIN_MESSAGE,
   NEW_PASSWORD_MISMATCH_MESSAGE,
-} from '#shared/schemas/account';
+} from '#shared/messages';
 
 /**
  * Texts of the account screens (sign-up, account selection, new password, welcome): one catalogue

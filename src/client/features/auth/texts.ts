@@ -1,5 +1,4 @@
-import { CONTA_MESSAGES } from '#shared/schemas/account';
-import { PROFILE_PASSWORD_MESSAGES } from '#shared/schemas/profile';
+import { CONTA_MESSAGES, PROFILE_PASSWORD_MESSAGES } from '#shared/messages';
 
 /**
  * Texts of the sign-in screens (login, event login, password recovery, passkeys, the 2FA offer):

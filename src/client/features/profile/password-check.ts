@@ -1,5 +1,5 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/fields';
-import { PROFILE_PASSWORD_MESSAGES } from '#shared/schemas/profile';
+import { PROFILE_PASSWORD_MESSAGES } from '#shared/messages';
 
 export interface PasswordChangeValues {
   senha_atual: string;

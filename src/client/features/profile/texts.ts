@@ -1,4 +1,4 @@
-import { PROFILE_PASSWORD_MESSAGES, USUARIO_MESSAGES } from '#shared/schemas/profile';
+import { PROFILE_PASSWORD_MESSAGES, USUARIO_MESSAGES } from '#shared/messages';
 
 /** Texts of the me.meusdados screen; §5 and §8 wordings come from src/shared, to the letter. */
 export const PROFILE_TEXTS = {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginInfo } from '#shared/schemas/auth';
-import { CONTA_MESSAGES, TERMS_REQUIRED_MESSAGE } from '#shared/schemas/account';
+import { TERMS_REQUIRED_MESSAGE } from '#shared/schemas/account';
+import { CONTA_MESSAGES } from '#shared/messages';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
 import {
   createClient,

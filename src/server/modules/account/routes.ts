@@ -1,13 +1,8 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import { ACESSO_MESSAGES } from '#shared/schemas/auth';
-import {
-  CONTA_MESSAGES,
-  CreatePasswordRequestSchema,
-  SignUpLoggedRequestSchema,
-  SignUpRequestSchema,
-  type SignUpResponse,
-} from '#shared/schemas/account';
+import { CreatePasswordRequestSchema, SignUpLoggedRequestSchema, SignUpRequestSchema, type SignUpResponse } from '#shared/schemas/account';
+import { CONTA_MESSAGES } from '#shared/messages';
 import { refuseCommonPassword } from '../../auth/common-passwords.ts';
 import { requireUser } from '../../auth/guards.ts';
 import { requireCaptcha, type CaptchaProvider } from '../../captcha/provider.ts';

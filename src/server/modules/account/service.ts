@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { documentKind } from '#shared/cpf-cnpj';
 import { LEGAL_DOCUMENT_KEYS, LEGAL_DOCUMENTS } from '#shared/legal';
-import { CONTA_MESSAGES } from '#shared/schemas/account';
+import { CONTA_MESSAGES } from '#shared/messages';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEGAL_DOCUMENTS } from '#shared/legal';
 import type { LoginInfo } from '#shared/schemas/auth';
-import { CONTA_MESSAGES, TERMS_REQUIRED_MESSAGE, type SignUpResponse } from '#shared/schemas/account';
+import { TERMS_REQUIRED_MESSAGE, type SignUpResponse } from '#shared/schemas/account';
+import { CONTA_MESSAGES } from '#shared/messages';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
 import {
   createClient,

@@ -1,10 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
-import {
-  PasswordUpdateRequestSchema,
-  ProfileUpdateRequestSchema,
-  USUARIO_MESSAGES,
-} from '#shared/schemas/profile';
+import { PasswordUpdateRequestSchema, ProfileUpdateRequestSchema } from '#shared/schemas/profile';
+import { USUARIO_MESSAGES } from '#shared/messages';
 import { refuseCommonPassword } from '../../auth/common-passwords.ts';
 import { currentUserId, requireUser } from '../../auth/guards.ts';
 import type { Config } from '../../config.ts';

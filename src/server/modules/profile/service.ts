@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { UserMe } from '#shared/schemas/profile';
-import { USUARIO_MESSAGES } from '#shared/schemas/profile';
+import { USUARIO_MESSAGES } from '#shared/messages';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { Database } from '../../db/database.ts';
 import { glUsuario } from '../../db/schema.ts';

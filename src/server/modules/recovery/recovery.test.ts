@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTA_MESSAGES } from '#shared/schemas/account';
+import { CONTA_MESSAGES } from '#shared/messages';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
 import {
   createProduct,

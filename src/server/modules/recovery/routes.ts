@@ -1,11 +1,11 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import {
-  CONTA_MESSAGES,
   RecoverEmailRequestSchema,
   RecoverTokenCheckRequestSchema,
   RecoverTokenRequestSchema,
 } from '#shared/schemas/account';
+import { CONTA_MESSAGES } from '#shared/messages';
 import { refuseCommonPassword } from '../../auth/common-passwords.ts';
 import { requireCaptcha, type CaptchaProvider } from '../../captcha/provider.ts';
 import type { Database } from '../../db/database.ts';

@@ -11,10 +11,8 @@ import { z } from 'zod';
 
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/fields';
 
-import {
-  CreatePasswordRequestSchema,
-  NEW_PASSWORD_MISMATCH_MESSAGE,
-} from '#shared/schemas/account';
+import { CreatePasswordRequestSchema } from '#shared/schemas/account';
+import { NEW_PASSWORD_MISMATCH_MESSAGE } from '#shared/messages';
 import { Page } from '../../../components/page';
 
 import { TextField } from '../../../components/text-field';

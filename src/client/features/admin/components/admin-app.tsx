@@ -8,21 +8,22 @@ import { ContaEdit, ContaList, PlanoEdit, PlanoList, PlanoPagamentoEdit, Produto
 import { ClienteEdit, ClienteList, ClienteUsuarioEdit } from './client-screens';
 import { ContratoEventoList, FaturaEdit, FaturaItemEdit, FaturaList, NfseEdit } from './invoice-screens';
 import { CidadeEdit, CidadeList, UsuarioEdit, UsuarioList } from './people-screens';
+import { ADMIN_TEXTS } from '../texts';
 
 const SECTIONS = [
-  { path: 'produtos', title: 'Produtos' },
-  { path: 'planos', title: 'Planos' },
-  { path: 'contas', title: 'Contas de pagamento' },
-  { path: 'clientes', title: 'Clientes' },
-  { path: 'usuarios', title: 'Usuários' },
-  { path: 'faturas', title: 'Faturas' },
-  { path: 'cidades', title: 'Cidades' },
-  { path: 'mudancas-plano', title: 'Mudanças de plano' },
+  { path: 'produtos', title: ADMIN_TEXTS.produtos },
+  { path: 'planos', title: ADMIN_TEXTS.planos },
+  { path: 'contas', title: ADMIN_TEXTS.contasDePagamento },
+  { path: 'clientes', title: ADMIN_TEXTS.clientes },
+  { path: 'usuarios', title: ADMIN_TEXTS.usuarios },
+  { path: 'faturas', title: ADMIN_TEXTS.faturas },
+  { path: 'cidades', title: ADMIN_TEXTS.cidades },
+  { path: 'mudancas-plano', title: ADMIN_TEXTS.mudancasDePlano },
 ] as const;
 
 function AdminHome() {
   return (
-    <Page title="Administração">
+    <Page title={ADMIN_TEXTS.administracao}>
       <div className="row g-3">
         {SECTIONS.map((section) => (
           <div key={section.path} className="col-sm-6 col-lg-3">
@@ -45,14 +46,14 @@ export function AdminApp() {
   const nivel = session.usuario?.nivel ?? null;
   if (nivel === null || nivel > STAFF_LEVEL.operator) {
     return (
-      <Page title="Administração">
+      <Page title={ADMIN_TEXTS.administracao}>
         <div className="alert alert-danger">{MESSAGES.forbidden}</div>
       </Page>
     );
   }
   return (
     <div>
-      <nav aria-label="Administração" className="mt-3">
+      <nav aria-label={ADMIN_TEXTS.administracao} className="mt-3">
         <ul className="nav nav-pills flex-wrap gap-1">
           {SECTIONS.map((section) => (
             <li key={section.path} className="nav-item">
@@ -87,7 +88,7 @@ export function AdminApp() {
         <Route
           path="*"
           element={
-            <Page title="Administração">
+            <Page title={ADMIN_TEXTS.administracao}>
               <p>{MESSAGES.notFound}</p>
             </Page>
           }

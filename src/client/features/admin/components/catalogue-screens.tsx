@@ -16,6 +16,7 @@ import { API, adminPath, routeId } from '../admin-paths';
 import { asPayload, formValuesOf } from '../form-values';
 import type { Conta, Plano, PlanoPagamento, Produto } from '../types';
 import { Screen, yesNo } from './screen';
+import { ADMIN_TEXTS } from '../texts';
 
 // --- products ---------------------------------------------------------------------------------
 
@@ -23,19 +24,19 @@ const PRODUTO_FIELDS = ['nome', 'url', 'logo_url', 'cadastro_usuario_inativo', '
 
 export function ProdutoList() {
   return (
-    <Screen title="Produtos">
+    <Screen title={ADMIN_TEXTS.produtos}>
       <CrudList<Produto>
-        caption="Produtos"
+        caption={ADMIN_TEXTS.produtos}
         base={API.produto}
         addPath={adminPath('produtos', 'novo')}
         editPath={(row) => adminPath('produtos', row.id)}
         backPath={adminPath()}
         columns={[
-          { header: 'ID', cell: (row) => row.id },
-          { header: 'Nome', cell: (row) => row.nome },
-          { header: 'URL', cell: (row) => <Truncate text={row.url} /> },
-          { header: 'Cadastro permitido', cell: (row) => yesNo(row.cadastro_permitido) },
-          { header: 'Ativo', cell: (row) => yesNo(row.ativo) },
+          { header: ADMIN_TEXTS.id, cell: (row) => row.id },
+          { header: ADMIN_TEXTS.nome, cell: (row) => row.nome },
+          { header: ADMIN_TEXTS.url, cell: (row) => <Truncate text={row.url} /> },
+          { header: ADMIN_TEXTS.cadastroPermitido, cell: (row) => yesNo(row.cadastro_permitido) },
+          { header: ADMIN_TEXTS.ativo, cell: (row) => yesNo(row.ativo) },
         ]}
       />
     </Screen>
@@ -45,7 +46,7 @@ export function ProdutoList() {
 export function ProdutoEdit() {
   const id = routeId(useParams().id);
   return (
-    <Screen title={id ? 'Editar produto' : 'Novo produto'}>
+    <Screen title={id ? ADMIN_TEXTS.editarProduto : ADMIN_TEXTS.novoProduto}>
       <CrudEdit<typeof ProdutoSaveSchema, Produto>
         base={API.produto}
         id={id}
@@ -57,13 +58,13 @@ export function ProdutoEdit() {
       >
         {(form) => (
           <div className="row">
-            <InputField form={form} name="nome" label="Nome" required />
-            <InputField form={form} name="url" label="URL após o login" required />
-            <InputField form={form} name="logo_url" label="URL do logotipo" />
+            <InputField form={form} name="nome" label={ADMIN_TEXTS.nome} required />
+            <InputField form={form} name="url" label={ADMIN_TEXTS.urlAposOLogin} required />
+            <InputField form={form} name="logo_url" label={ADMIN_TEXTS.urlDoLogotipo} />
             <div className="col-md-6" />
-            <CheckboxField form={form} name="cadastro_permitido" label="Permite cadastro ('Cadastre-se')" />
-            <CheckboxField form={form} name="cadastro_usuario_inativo" label="Cadastro de usuário inativo" />
-            <CheckboxField form={form} name="ativo" label="Ativo" />
+            <CheckboxField form={form} name="cadastro_permitido" label={ADMIN_TEXTS.permiteCadastroCadastreSe} />
+            <CheckboxField form={form} name="cadastro_usuario_inativo" label={ADMIN_TEXTS.cadastroDeUsuarioInativo} />
+            <CheckboxField form={form} name="ativo" label={ADMIN_TEXTS.ativo} />
           </div>
         )}
       </CrudEdit>
@@ -89,20 +90,20 @@ const PLANO_FIELDS = [
 
 export function PlanoList() {
   return (
-    <Screen title="Planos">
+    <Screen title={ADMIN_TEXTS.planos}>
       <CrudList<Plano>
-        caption="Planos"
+        caption={ADMIN_TEXTS.planos}
         base={API.plano}
         addPath={adminPath('planos', 'novo')}
         editPath={(row) => adminPath('planos', row.id)}
         backPath={adminPath()}
         columns={[
-          { header: 'ID', cell: (row) => row.id },
-          { header: 'Produto', cell: (row) => row.produto_nome },
-          { header: 'Nome', cell: (row) => row.nome },
-          { header: 'Nome de exibição', cell: (row) => row.nome_exibicao },
-          { header: 'Ordem', cell: (row) => row.ordem },
-          { header: 'Ativo', cell: (row) => yesNo(row.ativo) },
+          { header: ADMIN_TEXTS.id, cell: (row) => row.id },
+          { header: ADMIN_TEXTS.produto, cell: (row) => row.produto_nome },
+          { header: ADMIN_TEXTS.nome, cell: (row) => row.nome },
+          { header: ADMIN_TEXTS.nomeDeExibicao, cell: (row) => row.nome_exibicao },
+          { header: ADMIN_TEXTS.ordem, cell: (row) => row.ordem },
+          { header: ADMIN_TEXTS.ativo, cell: (row) => yesNo(row.ativo) },
         ]}
       />
     </Screen>
@@ -112,7 +113,7 @@ export function PlanoList() {
 export function PlanoEdit() {
   const id = routeId(useParams().id);
   return (
-    <Screen title={id ? 'Editar plano' : 'Novo plano'}>
+    <Screen title={id ? ADMIN_TEXTS.editarPlano : ADMIN_TEXTS.novoPlano}>
       <CrudEdit<typeof PlanoSaveSchema, Plano>
         base={API.plano}
         id={id}
@@ -135,21 +136,21 @@ export function PlanoEdit() {
         extra={(plano) => (
           <section className="mt-4" aria-labelledby="pagamentos-titulo">
             <h2 id="pagamentos-titulo" className="h5">
-              Opções de pagamento
+              {ADMIN_TEXTS.opcoesDePagamento}
             </h2>
             <CrudList<PlanoPagamento>
               child
-              caption="Opções de pagamento"
+              caption={ADMIN_TEXTS.opcoesDePagamento}
               base={API.planoPagamento}
               params={{ gl_plano_id: plano.id }}
               addPath={adminPath('planos', plano.id, 'pagamentos', 'novo')}
               editPath={(row) => adminPath('planos', plano.id, 'pagamentos', row.id)}
               columns={[
-                { header: 'Periodicidade', cell: (row) => row.cobranca_tipo_desc },
-                { header: 'Valor', cell: (row) => formatMoney(row.valor) },
-                { header: 'Promocional', cell: (row) => (row.valor_promocional ? formatMoney(row.valor_promocional) : '-') },
-                { header: 'Gratuito', cell: (row) => yesNo(row.flag_gratuito) },
-                { header: 'Ativo', cell: (row) => yesNo(row.ativo) },
+                { header: ADMIN_TEXTS.periodicidade, cell: (row) => row.cobranca_tipo_desc },
+                { header: ADMIN_TEXTS.valor, cell: (row) => formatMoney(row.valor) },
+                { header: ADMIN_TEXTS.promocional, cell: (row) => (row.valor_promocional ? formatMoney(row.valor_promocional) : '-') },
+                { header: ADMIN_TEXTS.gratuito, cell: (row) => yesNo(row.flag_gratuito) },
+                { header: ADMIN_TEXTS.ativo, cell: (row) => yesNo(row.ativo) },
               ]}
             />
           </section>
@@ -160,21 +161,21 @@ export function PlanoEdit() {
             <DropdownField
               form={form}
               name="gl_produto_id"
-              label="Produto"
+              label={ADMIN_TEXTS.produto}
               required
               source={`${API.produto}/dropdown`}
               initial={entity ? { id: entity.gl_produto_id, text: entity.produto_nome } : null}
             />
-            <InputField form={form} name="nome" label="Nome interno" required />
-            <InputField form={form} name="nome_exibicao" label="Nome de exibição" required />
-            <InputField form={form} name="ordem" label="Ordem" type="number" />
-            <InputField form={form} name="usuario_qtde" label="Usuários" type="number" />
-            <InputField form={form} name="dispositivo_qtde" label="Dispositivos" type="number" />
-            <CheckboxField form={form} name="usuario_ilimitado" label="Usuários ilimitados" />
-            <CheckboxField form={form} name="flag_valor_condicao" label="Valor sob condição" />
-            <CheckboxField form={form} name="flag_enviar_foto" label="Exige comprovantes na mudança" />
-            <CheckboxField form={form} name="ativo" label="Ativo" />
-            <TextAreaField form={form} name="descricao_exibicao" label="Detalhes (markdown)" />
+            <InputField form={form} name="nome" label={ADMIN_TEXTS.nomeInterno} required />
+            <InputField form={form} name="nome_exibicao" label={ADMIN_TEXTS.nomeDeExibicao} required />
+            <InputField form={form} name="ordem" label={ADMIN_TEXTS.ordem} type="number" />
+            <InputField form={form} name="usuario_qtde" label={ADMIN_TEXTS.usuarios} type="number" />
+            <InputField form={form} name="dispositivo_qtde" label={ADMIN_TEXTS.dispositivos} type="number" />
+            <CheckboxField form={form} name="usuario_ilimitado" label={ADMIN_TEXTS.usuariosIlimitados} />
+            <CheckboxField form={form} name="flag_valor_condicao" label={ADMIN_TEXTS.valorSobCondicao} />
+            <CheckboxField form={form} name="flag_enviar_foto" label={ADMIN_TEXTS.exigeComprovantesNaMudanca} />
+            <CheckboxField form={form} name="ativo" label={ADMIN_TEXTS.ativo} />
+            <TextAreaField form={form} name="descricao_exibicao" label={ADMIN_TEXTS.detalhesMarkdown} />
           </div>
         )}
       </CrudEdit>
@@ -203,23 +204,23 @@ export function PlanoPagamentoEdit() {
     id: planoId,
     render: (plano: Record<string, unknown>) => (
       <p className="lead mb-0">
-        Plano: <strong>{String(plano.nome_exibicao)}</strong>
+        {ADMIN_TEXTS.planoLabel}{' '}<strong>{String(plano.nome_exibicao)}</strong>
       </p>
     ),
   };
   const fields = (form: Parameters<Parameters<typeof CrudEdit<typeof PlanoPagamentoUpdateSchema, PlanoPagamento>>[0]['children']>[0]) => (
     <div className="row">
-      <ChoiceField form={form} name="cobranca_tipo" label="Periodicidade" required options={COBRANCA_TIPOS} />
-      <InputField form={form} name="cobranca_tipo_desc" label="Descrição da periodicidade" required />
-      <DecimalField form={form} name="valor" label="Valor (R$)" required />
-      <DecimalField form={form} name="valor_promocional" label="Valor promocional (R$)" />
-      <CheckboxField form={form} name="flag_gratuito" label="Gratuito" />
-      <CheckboxField form={form} name="flag_promocao" label="Em promoção" />
-      <CheckboxField form={form} name="ativo" label="Ativo" />
+      <ChoiceField form={form} name="cobranca_tipo" label={ADMIN_TEXTS.periodicidade} required options={COBRANCA_TIPOS} />
+      <InputField form={form} name="cobranca_tipo_desc" label={ADMIN_TEXTS.descricaoDaPeriodicidade} required />
+      <DecimalField form={form} name="valor" label={ADMIN_TEXTS.valorR} required />
+      <DecimalField form={form} name="valor_promocional" label={ADMIN_TEXTS.valorPromocionalR} />
+      <CheckboxField form={form} name="flag_gratuito" label={ADMIN_TEXTS.gratuito} />
+      <CheckboxField form={form} name="flag_promocao" label={ADMIN_TEXTS.emPromocao} />
+      <CheckboxField form={form} name="ativo" label={ADMIN_TEXTS.ativo} />
     </div>
   );
   return (
-    <Screen title={id ? 'Editar opção de pagamento' : 'Nova opção de pagamento'}>
+    <Screen title={id ? ADMIN_TEXTS.editarOpcaoDePagamento : ADMIN_TEXTS.novaOpcaoDePagamento}>
       {id === null ? (
         <CrudEdit<typeof PlanoPagamentoCreateSchema, PlanoPagamento>
           base={API.planoPagamento}
@@ -257,19 +258,19 @@ const CONTA_FIELDS = ['nome', 'nome_exibicao', 'descricao_exibicao', 'ativo'] as
 
 export function ContaList() {
   return (
-    <Screen title="Contas de pagamento">
+    <Screen title={ADMIN_TEXTS.contasDePagamento}>
       <CrudList<Conta>
-        caption="Contas de pagamento"
+        caption={ADMIN_TEXTS.contasDePagamento}
         base={API.conta}
         addPath={adminPath('contas', 'novo')}
         editPath={(row) => adminPath('contas', row.id)}
         backPath={adminPath()}
         columns={[
-          { header: 'ID', cell: (row) => row.id },
-          { header: 'Nome', cell: (row) => row.nome },
-          { header: 'Nome de exibição', cell: (row) => row.nome_exibicao },
-          { header: 'Descrição', cell: (row) => <Truncate text={row.descricao_exibicao} /> },
-          { header: 'Ativa', cell: (row) => yesNo(row.ativo) },
+          { header: ADMIN_TEXTS.id, cell: (row) => row.id },
+          { header: ADMIN_TEXTS.nome, cell: (row) => row.nome },
+          { header: ADMIN_TEXTS.nomeDeExibicao, cell: (row) => row.nome_exibicao },
+          { header: ADMIN_TEXTS.descricao, cell: (row) => <Truncate text={row.descricao_exibicao} /> },
+          { header: ADMIN_TEXTS.ativa, cell: (row) => yesNo(row.ativo) },
         ]}
       />
     </Screen>
@@ -279,7 +280,7 @@ export function ContaList() {
 export function ContaEdit() {
   const id = routeId(useParams().id);
   return (
-    <Screen title={id ? 'Editar conta de pagamento' : 'Nova conta de pagamento'}>
+    <Screen title={id ? ADMIN_TEXTS.editarContaDePagamento : ADMIN_TEXTS.novaContaDePagamento}>
       <CrudEdit<typeof ContaSaveSchema, Conta>
         base={API.conta}
         id={id}
@@ -291,10 +292,10 @@ export function ContaEdit() {
       >
         {(form) => (
           <div className="row">
-            <InputField form={form} name="nome" label="Nome" required />
-            <InputField form={form} name="nome_exibicao" label="Nome de exibição" required />
-            <TextAreaField form={form} name="descricao_exibicao" label="Descrição" />
-            <CheckboxField form={form} name="ativo" label="Ativa" />
+            <InputField form={form} name="nome" label={ADMIN_TEXTS.nome} required />
+            <InputField form={form} name="nome_exibicao" label={ADMIN_TEXTS.nomeDeExibicao} required />
+            <TextAreaField form={form} name="descricao_exibicao" label={ADMIN_TEXTS.descricao} />
+            <CheckboxField form={form} name="ativo" label={ADMIN_TEXTS.ativa} />
           </div>
         )}
       </CrudEdit>

@@ -15,24 +15,25 @@ import { useSelectClient } from '../api/select-client';
 import { asPayload, formValuesOf } from '../form-values';
 import type { Cliente, ClienteUsuario } from '../types';
 import { Screen } from './screen';
+import { ADMIN_TEXTS } from '../texts';
 
 const levelText = (nivel: number) => ACCOUNT_LEVELS.find((level) => level.nivel === nivel)?.text ?? String(nivel);
 
 export function ClienteList() {
   return (
-    <Screen title="Clientes">
+    <Screen title={ADMIN_TEXTS.clientes}>
       <CrudList<Cliente>
-        caption="Clientes"
+        caption={ADMIN_TEXTS.clientes}
         base={API.cliente}
         addPath={adminPath('clientes', 'novo')}
         editPath={(row) => adminPath('clientes', row.id)}
         backPath={adminPath()}
         columns={[
-          { header: 'ID', cell: (row) => row.id },
-          { header: 'Razão social', cell: (row) => row.razao_social },
-          { header: 'CPF/CNPJ', cell: (row) => formatCpfCnpj(row.cpfcnpj) },
-          { header: 'E-mail', cell: (row) => row.email ?? '-' },
-          { header: 'Cidade', cell: (row) => row.cidade_nome ?? '-' },
+          { header: ADMIN_TEXTS.id, cell: (row) => row.id },
+          { header: ADMIN_TEXTS.razaoSocial, cell: (row) => row.razao_social },
+          { header: ADMIN_TEXTS.cpfCnpj, cell: (row) => formatCpfCnpj(row.cpfcnpj) },
+          { header: ADMIN_TEXTS.eMail, cell: (row) => row.email ?? '-' },
+          { header: ADMIN_TEXTS.cidade, cell: (row) => row.cidade_nome ?? '-' },
         ]}
       />
     </Screen>
@@ -72,7 +73,7 @@ function ClienteActions({ cliente }: { cliente: Cliente }) {
   return (
     <section className="mt-4" aria-labelledby="link-faturas-titulo">
       <h2 id="link-faturas-titulo" className="h5">
-        Link de faturas
+        {ADMIN_TEXTS.linkDeFaturas}
       </h2>
       <p className="mb-2">
         <a href={link} target="_blank" rel="noreferrer">
@@ -81,11 +82,11 @@ function ClienteActions({ cliente }: { cliente: Cliente }) {
       </p>
       <div className="d-flex flex-wrap gap-2">
         <button type="button" className="btn btn-outline-danger" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
-          Gerar novo link de faturas
+          {ADMIN_TEXTS.gerarNovoLinkDeFaturas}
         </button>
         {isAdmin && (
           <button type="button" className="btn btn-outline-primary" disabled={select.isPending} onClick={() => select.mutate(cliente.id)}>
-            Trabalhar neste cliente
+            {ADMIN_TEXTS.trabalharNesteCliente}
           </button>
         )}
       </div>
@@ -96,7 +97,7 @@ function ClienteActions({ cliente }: { cliente: Cliente }) {
 export function ClienteEdit() {
   const id = routeId(useParams().id);
   return (
-    <Screen title={id ? 'Editar cliente' : 'Novo cliente'}>
+    <Screen title={id ? ADMIN_TEXTS.editarCliente : ADMIN_TEXTS.novoCliente}>
       <CrudEdit<typeof ClienteSaveSchema, Cliente>
         base={API.cliente}
         id={id}
@@ -110,19 +111,19 @@ export function ClienteEdit() {
             <ClienteActions cliente={cliente} />
             <section className="mt-4" aria-labelledby="usuarios-cliente-titulo">
               <h2 id="usuarios-cliente-titulo" className="h5">
-                Usuários do cliente
+                {ADMIN_TEXTS.usuariosDoCliente}
               </h2>
               <CrudList<ClienteUsuario>
                 child
-                caption="Usuários do cliente"
+                caption={ADMIN_TEXTS.usuariosDoCliente}
                 base={API.clienteUsuario}
                 params={{ gl_cliente_id: cliente.id }}
                 addPath={adminPath('clientes', cliente.id, 'usuarios', 'novo')}
                 editPath={(row) => adminPath('clientes', cliente.id, 'usuarios', row.id)}
                 columns={[
-                  { header: 'Nome', cell: (row) => row.usuario_nome },
-                  { header: 'E-mail', cell: (row) => row.usuario_email },
-                  { header: 'Nível', cell: (row) => levelText(row.nivel) },
+                  { header: ADMIN_TEXTS.nome, cell: (row) => row.usuario_nome },
+                  { header: ADMIN_TEXTS.eMail, cell: (row) => row.usuario_email },
+                  { header: ADMIN_TEXTS.nivel, cell: (row) => levelText(row.nivel) },
                 ]}
               />
             </section>
@@ -131,25 +132,25 @@ export function ClienteEdit() {
       >
         {(form, entity) => (
           <div className="row">
-            <InputField form={form} name="razao_social" label="Razão social / nome" required />
-            <InputField form={form} name="cpfcnpj" label="CPF ou CNPJ" required />
-            <InputField form={form} name="nome_fantasia" label="Nome fantasia" />
-            <InputField form={form} name="email" label="E-mail" type="email" />
-            <InputField form={form} name="telefone_celular" label="Celular" />
-            <InputField form={form} name="telefone_fixo" label="Telefone fixo" />
-            <InputField form={form} name="end_cep" label="CEP" />
-            <InputField form={form} name="end_logradouro" label="Logradouro" />
-            <InputField form={form} name="end_numero" label="Número" />
-            <InputField form={form} name="end_complemento" label="Complemento" />
-            <InputField form={form} name="end_bairro" label="Bairro" />
+            <InputField form={form} name="razao_social" label={ADMIN_TEXTS.razaoSocialNome} required />
+            <InputField form={form} name="cpfcnpj" label={ADMIN_TEXTS.cpfOuCnpj} required />
+            <InputField form={form} name="nome_fantasia" label={ADMIN_TEXTS.nomeFantasia} />
+            <InputField form={form} name="email" label={ADMIN_TEXTS.eMail} type="email" />
+            <InputField form={form} name="telefone_celular" label={ADMIN_TEXTS.celular} />
+            <InputField form={form} name="telefone_fixo" label={ADMIN_TEXTS.telefoneFixo} />
+            <InputField form={form} name="end_cep" label={ADMIN_TEXTS.cep} />
+            <InputField form={form} name="end_logradouro" label={ADMIN_TEXTS.logradouro} />
+            <InputField form={form} name="end_numero" label={ADMIN_TEXTS.numero} />
+            <InputField form={form} name="end_complemento" label={ADMIN_TEXTS.complemento} />
+            <InputField form={form} name="end_bairro" label={ADMIN_TEXTS.bairro} />
             <DropdownField
               form={form}
               name="gl_cidade_id"
-              label="Cidade"
+              label={ADMIN_TEXTS.cidade}
               source={CITY_SOURCE}
               initial={entity?.gl_cidade_id ? { id: entity.gl_cidade_id, text: entity.cidade_nome ?? '' } : null}
             />
-            <DateField form={form} name="data_nascimento" label="Data de nascimento (pessoa física)" />
+            <DateField form={form} name="data_nascimento" label={ADMIN_TEXTS.dataDeNascimentoPessoaFisica} />
           </div>
         )}
       </CrudEdit>
@@ -168,12 +169,12 @@ export function ClienteUsuarioEdit() {
     id: clienteId,
     render: (cliente: Record<string, unknown>) => (
       <p className="lead mb-0">
-        Cliente: <strong>{String(cliente.razao_social)}</strong>
+        {ADMIN_TEXTS.clienteLabel}{' '}<strong>{String(cliente.razao_social)}</strong>
       </p>
     ),
   };
   return (
-    <Screen title={id ? 'Editar usuário do cliente' : 'Vincular usuário ao cliente'}>
+    <Screen title={id ? ADMIN_TEXTS.editarUsuarioDoCliente : ADMIN_TEXTS.vincularUsuarioAoCliente}>
       {id === null ? (
         <CrudEdit<typeof ClienteUsuarioCreateSchema, ClienteUsuario>
           base={API.clienteUsuario}
@@ -187,8 +188,8 @@ export function ClienteUsuarioEdit() {
         >
           {(form) => (
             <div className="row">
-              <DropdownField form={form} name="gl_usuario_id" label="Usuário" required source={`${API.usuario}/dropdown`} initial={null} />
-              <ChoiceField form={form} name="nivel" label="Nível na conta" required options={ACCOUNT_LEVELS.map((level) => ({ id: level.nivel, text: level.text }))} />
+              <DropdownField form={form} name="gl_usuario_id" label={ADMIN_TEXTS.usuario} required source={`${API.usuario}/dropdown`} initial={null} />
+              <ChoiceField form={form} name="nivel" label={ADMIN_TEXTS.nivelNaConta} required options={ACCOUNT_LEVELS.map((level) => ({ id: level.nivel, text: level.text }))} />
             </div>
           )}
         </CrudEdit>
@@ -209,7 +210,7 @@ export function ClienteUsuarioEdit() {
               <p className="col-12">
                 {entity ? `${entity.usuario_nome} <${entity.usuario_email}>` : ''}
               </p>
-              <ChoiceField form={form} name="nivel" label="Nível na conta" required options={ACCOUNT_LEVELS.map((level) => ({ id: level.nivel, text: level.text }))} />
+              <ChoiceField form={form} name="nivel" label={ADMIN_TEXTS.nivelNaConta} required options={ACCOUNT_LEVELS.map((level) => ({ id: level.nivel, text: level.text }))} />
             </div>
           )}
         </CrudEdit>

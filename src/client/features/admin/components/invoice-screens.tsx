@@ -31,6 +31,7 @@ import { API, adminPath, routeId } from '../admin-paths';
 import { asPayload, formValuesOf } from '../form-values';
 import type { ContratoEvento, Fatura, FaturaItem, Nfse } from '../types';
 import { Screen } from './screen';
+import { ADMIN_TEXTS } from '../texts';
 
 const situacaoText = (situacao: number) => FATURA_SITUACOES.find((s) => s.id === situacao)?.text ?? String(situacao);
 
@@ -41,22 +42,22 @@ export function FaturaList() {
     ? { data_vencimento_inicio: interval.startDate, data_vencimento_fim: interval.endDate }
     : {};
   return (
-    <Screen title="Faturas">
+    <Screen title={ADMIN_TEXTS.faturas}>
       <CrudList<Fatura>
-        caption="Faturas"
+        caption={ADMIN_TEXTS.faturas}
         base={API.fatura}
         params={params}
         addPath={adminPath('faturas', 'novo')}
         editPath={(row) => adminPath('faturas', row.id)}
         backPath={adminPath()}
-        toolbar={<DateIntervalPicker id="vencimento" label="Vencimento" value={interval} onChange={setInterval} />}
+        toolbar={<DateIntervalPicker id="vencimento" label={ADMIN_TEXTS.vencimento} value={interval} onChange={setInterval} />}
         columns={[
-          { header: 'ID', cell: (row) => row.id },
-          { header: 'Cliente', cell: (row) => <Truncate text={row.cliente_razao_social} /> },
-          { header: 'Vencimento', cell: (row) => formatDate(row.data_vencimento) },
-          { header: 'Situação', cell: (row) => situacaoText(row.situacao) },
-          { header: 'Valor', cell: (row) => formatMoney(row.valor) },
-          { header: 'NFS-e', cell: (row) => row.nf_numero ?? '-' },
+          { header: ADMIN_TEXTS.id, cell: (row) => row.id },
+          { header: ADMIN_TEXTS.cliente, cell: (row) => <Truncate text={row.cliente_razao_social} /> },
+          { header: ADMIN_TEXTS.vencimento, cell: (row) => formatDate(row.data_vencimento) },
+          { header: ADMIN_TEXTS.situacao, cell: (row) => situacaoText(row.situacao) },
+          { header: ADMIN_TEXTS.valor, cell: (row) => formatMoney(row.valor) },
+          { header: ADMIN_TEXTS.nfsE, cell: (row) => row.nf_numero ?? '-' },
         ]}
       />
     </Screen>
@@ -68,7 +69,7 @@ const FATURA_FIELDS = ['gl_cliente_id', 'situacao', 'data_vencimento', 'datahora
 export function FaturaEdit() {
   const id = routeId(useParams().id);
   return (
-    <Screen title={id ? 'Editar fatura' : 'Nova fatura'}>
+    <Screen title={id ? ADMIN_TEXTS.editarFatura : ADMIN_TEXTS.novaFatura}>
       <CrudEdit<typeof FaturaSaveSchema, Fatura>
         base={API.fatura}
         id={id}
@@ -80,44 +81,44 @@ export function FaturaEdit() {
         extra={(fatura) => (
           <>
             <p className="mt-3">
-              Valor total (soma dos itens): <strong>{formatMoney(fatura.valor)}</strong>
+              {ADMIN_TEXTS.valorTotalSomaDosItens}{' '}<strong>{formatMoney(fatura.valor)}</strong>
             </p>
             <section className="mt-4" aria-labelledby="itens-titulo">
               <h2 id="itens-titulo" className="h5">
-                Itens
+                {ADMIN_TEXTS.itens}
               </h2>
               <CrudList<FaturaItem>
                 child
-                caption="Itens da fatura"
+                caption={ADMIN_TEXTS.itensDaFatura}
                 base={API.faturaItem}
                 params={{ pg_fatura_id: fatura.id }}
                 addPath={adminPath('faturas', fatura.id, 'itens', 'novo')}
                 editPath={(row) => adminPath('faturas', fatura.id, 'itens', row.id)}
                 columns={[
-                  { header: 'Código', cell: (row) => row.codigo ?? '-' },
-                  { header: 'Descrição', cell: (row) => <Truncate text={row.descricao} /> },
-                  { header: 'Unidade', cell: (row) => row.unidade ?? '-' },
-                  { header: 'Qtde.', cell: (row) => <ReadonlyDecimal value={row.qtde} /> },
-                  { header: 'Valor', cell: (row) => formatMoney(row.valor) },
+                  { header: ADMIN_TEXTS.codigo, cell: (row) => row.codigo ?? '-' },
+                  { header: ADMIN_TEXTS.descricao, cell: (row) => <Truncate text={row.descricao} /> },
+                  { header: ADMIN_TEXTS.unidade, cell: (row) => row.unidade ?? '-' },
+                  { header: ADMIN_TEXTS.qtde, cell: (row) => <ReadonlyDecimal value={row.qtde} /> },
+                  { header: ADMIN_TEXTS.valor, cell: (row) => formatMoney(row.valor) },
                 ]}
               />
             </section>
             <section className="mt-4" aria-labelledby="nfse-titulo">
               <h2 id="nfse-titulo" className="h5">
-                NFS-e
+                {ADMIN_TEXTS.nfsE}
               </h2>
               <CrudList<Nfse>
                 child
-                caption="NFS-e da fatura"
+                caption={ADMIN_TEXTS.nfsEDaFatura}
                 base={API.nfse}
                 params={{ pg_fatura_id: fatura.id }}
                 addPath={fatura.nf_numero ? undefined : adminPath('faturas', fatura.id, 'nfse', 'novo')}
                 editPath={(row) => adminPath('faturas', fatura.id, 'nfse', row.id)}
                 columns={[
-                  { header: 'Número', cell: (row) => row.nf_numero },
-                  { header: 'Emissão', cell: (row) => formatDateTime(row.datahora_emissao) },
-                  { header: 'PDF', cell: (row) => (row.pdf_arquivo_id ? 'Sim' : 'Não') },
-                  { header: 'XML', cell: (row) => (row.xml_arquivo_id ? 'Sim' : 'Não') },
+                  { header: ADMIN_TEXTS.numero, cell: (row) => row.nf_numero },
+                  { header: ADMIN_TEXTS.emissao, cell: (row) => formatDateTime(row.datahora_emissao) },
+                  { header: ADMIN_TEXTS.pdf, cell: (row) => (row.pdf_arquivo_id ? ADMIN_TEXTS.sim : ADMIN_TEXTS.nao) },
+                  { header: ADMIN_TEXTS.xml, cell: (row) => (row.xml_arquivo_id ? ADMIN_TEXTS.sim : ADMIN_TEXTS.nao) },
                 ]}
               />
             </section>
@@ -129,16 +130,16 @@ export function FaturaEdit() {
             <DropdownField
               form={form}
               name="gl_cliente_id"
-              label="Cliente"
+              label={ADMIN_TEXTS.cliente}
               required
               source={`${API.cliente}/dropdown`}
               initial={entity ? { id: entity.gl_cliente_id, text: entity.cliente_razao_social } : null}
             />
-            <ChoiceField form={form} name="situacao" label="Situação" required options={FATURA_SITUACOES} />
-            <DateField form={form} name="data_vencimento" label="Vencimento" required />
-            <DateTimeField form={form} name="datahora_confirmado" label="Pago em" />
-            <DateField form={form} name="data_competencia" label="Competência" />
-            <TextAreaField form={form} name="servico_discriminacao" label="Descrição dos Serviços" />
+            <ChoiceField form={form} name="situacao" label={ADMIN_TEXTS.situacao} required options={FATURA_SITUACOES} />
+            <DateField form={form} name="data_vencimento" label={ADMIN_TEXTS.vencimento} required />
+            <DateTimeField form={form} name="datahora_confirmado" label={ADMIN_TEXTS.pagoEm} />
+            <DateField form={form} name="data_competencia" label={ADMIN_TEXTS.competencia} />
+            <TextAreaField form={form} name="servico_discriminacao" label={ADMIN_TEXTS.descricaoDosServicos} />
           </div>
         )}
       </CrudEdit>
@@ -151,7 +152,8 @@ const faturaParent = (faturaId: number) => ({
   id: faturaId,
   render: (fatura: Record<string, unknown>) => (
     <p className="lead mb-0">
-      Fatura {String(fatura.id)} de <strong>{String(fatura.cliente_razao_social)}</strong>, vencimento {formatDate(String(fatura.data_vencimento))}
+      {ADMIN_TEXTS.invoiceOf(String(fatura.id))} <strong>{String(fatura.cliente_razao_social)}</strong>
+      {ADMIN_TEXTS.dueOn(formatDate(String(fatura.data_vencimento)))}
     </p>
   ),
 });
@@ -165,15 +167,15 @@ export function FaturaItemEdit() {
   const back = adminPath('faturas', faturaId);
   const fields = (form: Parameters<Parameters<typeof CrudEdit<typeof FaturaItemUpdateSchema, FaturaItem>>[0]['children']>[0]) => (
     <div className="row">
-      <InputField form={form} name="codigo" label="Código" />
-      <InputField form={form} name="descricao" label="Descrição" required />
-      <InputField form={form} name="unidade" label="Unidade" />
-      <InputField form={form} name="qtde" label="Qtde." type="number" />
-      <DecimalField form={form} name="valor" label="Valor (R$)" />
+      <InputField form={form} name="codigo" label={ADMIN_TEXTS.codigo} />
+      <InputField form={form} name="descricao" label={ADMIN_TEXTS.descricao} required />
+      <InputField form={form} name="unidade" label={ADMIN_TEXTS.unidade} />
+      <InputField form={form} name="qtde" label={ADMIN_TEXTS.qtde} type="number" />
+      <DecimalField form={form} name="valor" label={ADMIN_TEXTS.valorR} />
     </div>
   );
   return (
-    <Screen title={id ? 'Editar item da fatura' : 'Novo item da fatura'}>
+    <Screen title={id ? ADMIN_TEXTS.editarItemDaFatura : ADMIN_TEXTS.novoItemDaFatura}>
       {id === null ? (
         <CrudEdit<typeof FaturaItemCreateSchema, FaturaItem>
           base={API.faturaItem}
@@ -228,28 +230,28 @@ export function NfseEdit() {
   const files = useRef<{ pdf: File | null; xml: File | null }>({ pdf: null, xml: null });
   const fields = (form: Parameters<Parameters<typeof CrudEdit<typeof NfseUpdateSchema, Nfse>>[0]['children']>[0], entity: Nfse | null) => (
     <div className="row">
-      <InputField form={form} name="nf_numero" label="Número da NFS-e" required />
-      <DateTimeField form={form} name="datahora_emissao" label="Emissão" required />
-      <InputField form={form} name="chave_acesso" label="Chave de acesso (50 dígitos)" />
-      <InputField form={form} name="url_visualizar" label="Endereço na prefeitura" type="url" />
+      <InputField form={form} name="nf_numero" label={ADMIN_TEXTS.numeroDaNfsE} required />
+      <DateTimeField form={form} name="datahora_emissao" label={ADMIN_TEXTS.emissao} required />
+      <InputField form={form} name="chave_acesso" label={ADMIN_TEXTS.chaveDeAcesso50Digitos} />
+      <InputField form={form} name="url_visualizar" label={ADMIN_TEXTS.enderecoNaPrefeitura} type="url" />
       <FileField
         id="arquivo-pdf"
-        label="PDF da NFS-e"
+        label={ADMIN_TEXTS.pdfDaNfsE}
         accept="application/pdf,.pdf"
-        hint={entity?.pdf_arquivo_id ? 'Já há um PDF; envie outro para trocar.' : 'Até 5 MB.'}
+        hint={entity?.pdf_arquivo_id ? ADMIN_TEXTS.jaHaUmPdfEnvieOutroParaTrocar : ADMIN_TEXTS.ate5Mb}
         onFile={(file) => (files.current.pdf = file)}
       />
       <FileField
         id="arquivo-xml"
-        label="XML da NFS-e"
+        label={ADMIN_TEXTS.xmlDaNfsE}
         accept="application/xml,text/xml,.xml"
-        hint={entity?.xml_arquivo_id ? 'Já há um XML; envie outro para trocar.' : 'Até 5 MB.'}
+        hint={entity?.xml_arquivo_id ? ADMIN_TEXTS.jaHaUmXmlEnvieOutroParaTrocar : ADMIN_TEXTS.ate5Mb}
         onFile={(file) => (files.current.xml = file)}
       />
     </div>
   );
   return (
-    <Screen title={id ? 'Editar NFS-e' : 'Nova NFS-e'}>
+    <Screen title={id ? ADMIN_TEXTS.editarNfsE : ADMIN_TEXTS.novaNfsE}>
       {id === null ? (
         <CrudEdit<typeof NfseCreateSchema, Nfse>
           base={API.nfse}
@@ -292,21 +294,21 @@ export function ContratoEventoList() {
     },
   });
   return (
-    <Screen title="Mudanças de plano pendentes">
+    <Screen title={ADMIN_TEXTS.mudancasDePlanoPendentes}>
       <CrudList<ContratoEvento>
-        caption="Mudanças de plano pendentes"
+        caption={ADMIN_TEXTS.mudancasDePlanoPendentes}
         base={API.contratoEvento}
         params={{ situacao: 'pendente' }}
         backPath={adminPath()}
         columns={[
-          { header: 'Cliente', cell: (row) => row.cliente_razao_social },
-          { header: 'Novo plano', cell: (row) => row.plano_nome_exibicao },
-          { header: 'Pagamento', cell: (row) => row.cobranca_tipo_desc },
-          { header: 'Conta', cell: (row) => row.conta_nome_exibicao ?? 'Gratuito' },
-          { header: 'Quando', cell: (row) => (row.imediato ? 'Imediatamente' : `No fechamento (${formatDate(row.agendamento_data)})`) },
-          { header: 'Pedido em', cell: (row) => formatDateTime(row.datahora_criado) },
+          { header: ADMIN_TEXTS.cliente, cell: (row) => row.cliente_razao_social },
+          { header: ADMIN_TEXTS.novoPlano, cell: (row) => row.plano_nome_exibicao },
+          { header: ADMIN_TEXTS.pagamento, cell: (row) => row.cobranca_tipo_desc },
+          { header: ADMIN_TEXTS.conta, cell: (row) => row.conta_nome_exibicao ?? 'Gratuito' },
+          { header: ADMIN_TEXTS.quando, cell: (row) => (row.imediato ? 'Imediatamente' : `No fechamento (${formatDate(row.agendamento_data)})`) },
+          { header: ADMIN_TEXTS.pedidoEm, cell: (row) => formatDateTime(row.datahora_criado) },
           {
-            header: 'Comprovantes',
+            header: ADMIN_TEXTS.comprovantes,
             cell: (row) =>
               row.comprovantes.length === 0
                 ? MISSING
@@ -317,10 +319,10 @@ export function ContratoEventoList() {
                   )),
           },
           {
-            header: 'Ações',
+            header: ADMIN_TEXTS.acoes,
             cell: (row) => (
               <button type="button" className="btn btn-sm btn-outline-danger" disabled={cancel.isPending} onClick={() => cancel.mutate(row.id)}>
-                Cancelar mudança
+                {ADMIN_TEXTS.cancelarMudanca}
               </button>
             ),
           },

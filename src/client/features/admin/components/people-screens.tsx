@@ -13,24 +13,25 @@ import { API, adminPath, routeId } from '../admin-paths';
 import { asPayload, formValuesOf } from '../form-values';
 import type { Cidade, Usuario } from '../types';
 import { Screen, yesNo } from './screen';
+import { ADMIN_TEXTS } from '../texts';
 
 const staffLevel = (nivel: number | null) => (nivel === null ? '-' : String(nivel));
 
 export function UsuarioList() {
   return (
-    <Screen title="Usuários">
+    <Screen title={ADMIN_TEXTS.usuarios}>
       <CrudList<Usuario>
-        caption="Usuários"
+        caption={ADMIN_TEXTS.usuarios}
         base={API.usuario}
         editPath={(row) => adminPath('usuarios', row.id)}
         backPath={adminPath()}
         columns={[
-          { header: 'ID', cell: (row) => row.id },
-          { header: 'Nome', cell: (row) => row.nome },
-          { header: 'E-mail', cell: (row) => row.email },
-          { header: 'Nível (equipe)', cell: (row) => staffLevel(row.nivel) },
-          { header: '2FA', cell: (row) => yesNo(row.twofa_ativo) },
-          { header: 'Ativo', cell: (row) => yesNo(row.ativo) },
+          { header: ADMIN_TEXTS.id, cell: (row) => row.id },
+          { header: ADMIN_TEXTS.nome, cell: (row) => row.nome },
+          { header: ADMIN_TEXTS.eMail, cell: (row) => row.email },
+          { header: ADMIN_TEXTS.nivelEquipe, cell: (row) => staffLevel(row.nivel) },
+          { header: ADMIN_TEXTS.t2fa, cell: (row) => yesNo(row.twofa_ativo) },
+          { header: ADMIN_TEXTS.ativo, cell: (row) => yesNo(row.ativo) },
         ]}
       />
     </Screen>
@@ -38,10 +39,10 @@ export function UsuarioList() {
 }
 
 const STAFF_LEVEL_OPTIONS = [
-  { value: '', text: 'Não é da equipe' },
-  { value: String(STAFF_LEVEL.operator), text: 'Operador (5)' },
-  { value: String(STAFF_LEVEL.supervisor), text: 'Supervisor (3)' },
-  { value: String(STAFF_LEVEL.admin), text: 'Administrador (1)' },
+  { value: '', text: ADMIN_TEXTS.naoEDaEquipe },
+  { value: String(STAFF_LEVEL.operator), text: ADMIN_TEXTS.operador5 },
+  { value: String(STAFF_LEVEL.supervisor), text: ADMIN_TEXTS.supervisor3 },
+  { value: String(STAFF_LEVEL.admin), text: ADMIN_TEXTS.administrador1 },
 ] as const;
 
 /** A person's staff level: the admins' call only (decision 030). */
@@ -59,7 +60,7 @@ function StaffLevel({ usuario }: { usuario: Usuario }) {
     <div className="d-flex flex-wrap align-items-end gap-2 mt-3">
       <div>
         <label className="form-label" htmlFor="nivel-equipe">
-          Nível na equipe
+          {ADMIN_TEXTS.nivelNaEquipe}
         </label>
         <select id="nivel-equipe" className="form-select" value={nivel} onChange={(event) => setNivel(event.target.value)}>
           {STAFF_LEVEL_OPTIONS.map((option) => (
@@ -68,12 +69,12 @@ function StaffLevel({ usuario }: { usuario: Usuario }) {
             </option>
           ))}
           {usuario.nivel !== null && !STAFF_LEVEL_OPTIONS.some((option) => option.value === String(usuario.nivel)) && (
-            <option value={String(usuario.nivel)}>Nível {usuario.nivel}</option>
+            <option value={String(usuario.nivel)}>{ADMIN_TEXTS.nivel}{' '}{usuario.nivel}</option>
           )}
         </select>
       </div>
       <button type="button" className="btn btn-outline-primary" disabled={change.isPending} onClick={() => change.mutate()}>
-        Alterar nível
+        {ADMIN_TEXTS.alterarNivel}
       </button>
     </div>
   );
@@ -97,20 +98,20 @@ function UsuarioActions({ usuario }: { usuario: Usuario }) {
   return (
     <section className="mt-4" aria-labelledby="acoes-usuario-titulo">
       <h2 id="acoes-usuario-titulo" className="h5">
-        Segurança <IdIcon value={usuario.id} />
+        {ADMIN_TEXTS.seguranca}{' '}<IdIcon value={usuario.id} />
       </h2>
       <p className="small text-body-secondary">
-        2FA: {usuario.twofa_ativo ? 'ativo' : 'inativo'} · Nova senha no próximo login: {yesNo(usuario.senha_revalidar)}
+        {ADMIN_TEXTS.twofaLabel}{' '}{usuario.twofa_ativo ? ADMIN_TEXTS.ativo2 : ADMIN_TEXTS.inativo}{' '}{ADMIN_TEXTS.newPasswordNextLogin}{' '}{yesNo(usuario.senha_revalidar)}
       </p>
       <div className="d-flex flex-wrap gap-2">
         <button type="button" className="btn btn-outline-danger" disabled={action.isPending || !usuario.twofa_ativo} onClick={() => action.mutate('twofa_resetar')}>
-          Desativar 2FA
+          {ADMIN_TEXTS.desativar2fa}
         </button>
         <button type="button" className="btn btn-outline-danger" disabled={action.isPending} onClick={() => action.mutate('senha_revalidar')}>
-          Exigir nova senha
+          {ADMIN_TEXTS.exigirNovaSenha}
         </button>
         <button type="button" className="btn btn-outline-danger" disabled={action.isPending} onClick={() => action.mutate('sessoes_encerrar')}>
-          Encerrar todas as sessões
+          {ADMIN_TEXTS.encerrarTodasAsSessoes}
         </button>
       </div>
       {isAdmin && <StaffLevel usuario={usuario} />}
@@ -121,7 +122,7 @@ function UsuarioActions({ usuario }: { usuario: Usuario }) {
 export function UsuarioEdit() {
   const id = routeId(useParams().id);
   return (
-    <Screen title="Editar usuário">
+    <Screen title={ADMIN_TEXTS.editarUsuario}>
       <CrudEdit<typeof UsuarioUpdateSchema, Usuario>
         base={API.usuario}
         id={id}
@@ -135,11 +136,11 @@ export function UsuarioEdit() {
       >
         {(form) => (
           <div className="row">
-            <InputField form={form} name="nome" label="Nome" required maxLength={60} />
-            <InputField form={form} name="apelido" label="Apelido" maxLength={60} />
-            <InputField form={form} name="email" label="E-mail" type="email" required />
-            <InputField form={form} name="telefone_celular" label="Celular" />
-            <CheckboxField form={form} name="ativo" label="Ativo" />
+            <InputField form={form} name="nome" label={ADMIN_TEXTS.nome} required maxLength={60} />
+            <InputField form={form} name="apelido" label={ADMIN_TEXTS.apelido} maxLength={60} />
+            <InputField form={form} name="email" label={ADMIN_TEXTS.eMail} type="email" required />
+            <InputField form={form} name="telefone_celular" label={ADMIN_TEXTS.celular} />
+            <CheckboxField form={form} name="ativo" label={ADMIN_TEXTS.ativo} />
           </div>
         )}
       </CrudEdit>
@@ -149,16 +150,16 @@ export function UsuarioEdit() {
 
 export function CidadeList() {
   return (
-    <Screen title="Cidades">
+    <Screen title={ADMIN_TEXTS.cidades}>
       <CrudList<Cidade>
-        caption="Cidades"
+        caption={ADMIN_TEXTS.cidades}
         base={API.cidade}
         editPath={(row) => adminPath('cidades', row.id)}
         backPath={adminPath()}
         columns={[
-          { header: 'Código IBGE', cell: (row) => row.id },
-          { header: 'Nome', cell: (row) => row.nome },
-          { header: 'UF', cell: (row) => row.estado_sigla },
+          { header: ADMIN_TEXTS.codigoIbge, cell: (row) => row.id },
+          { header: ADMIN_TEXTS.nome, cell: (row) => row.nome },
+          { header: ADMIN_TEXTS.uf, cell: (row) => row.estado_sigla },
         ]}
       />
     </Screen>
@@ -168,7 +169,7 @@ export function CidadeList() {
 export function CidadeEdit() {
   const id = routeId(useParams().id);
   return (
-    <Screen title="Editar cidade">
+    <Screen title={ADMIN_TEXTS.editarCidade}>
       <CrudEdit<typeof CidadeUpdateSchema, Cidade>
         base={API.cidade}
         id={id}
@@ -181,8 +182,8 @@ export function CidadeEdit() {
       >
         {(form, entity) => (
           <div className="row">
-            <InputField form={form} name="nome" label="Nome" required />
-            <p className="col-md-6 pt-md-4">UF: {entity?.estado_sigla ?? '-'}</p>
+            <InputField form={form} name="nome" label={ADMIN_TEXTS.nome} required />
+            <p className="col-md-6 pt-md-4">{ADMIN_TEXTS.ufLabel}{' '}{entity?.estado_sigla ?? '-'}</p>
           </div>
         )}
       </CrudEdit>
