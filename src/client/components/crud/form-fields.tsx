@@ -44,7 +44,7 @@ function Frame({ className = 'mb-3 col-md-6', ...frame }: ComponentProps<typeof 
   return <FieldFrame {...frame} className={className} />;
 }
 
-/** A one-line input: the customer screens' TextField, bound by name. */
+/** A one-line input (or, `multiline`, a textarea): the customer screens' TextField, bound by name. */
 export function InputField<T extends FieldValues>({
   form,
   name,
@@ -54,7 +54,8 @@ export function InputField<T extends FieldValues>({
   className = 'mb-3 col-md-6',
   type = 'text',
   maxLength,
-}: Base<T> & { type?: 'text' | 'email' | 'url' | 'number'; maxLength?: number }) {
+  multiline = false,
+}: Base<T> & { type?: 'text' | 'email' | 'url' | 'number'; maxLength?: number; multiline?: boolean }) {
   return (
     <TextField
       id={idOf(name)}
@@ -64,33 +65,16 @@ export function InputField<T extends FieldValues>({
       className={className}
       type={type}
       maxLength={maxLength}
+      multiline={multiline}
       registration={form.register(name)}
       error={errorOf(form, name)}
     />
   );
 }
 
-/** A textarea across the row: the customer screens' TextField, multiline, bound by name. */
-export function TextAreaField<T extends FieldValues>({
-  form,
-  name,
-  label,
-  required,
-  hint,
-  className = 'mb-3 col-12',
-}: Base<T>) {
-  return (
-    <TextField
-      multiline
-      id={idOf(name)}
-      label={label}
-      required={required}
-      hint={hint}
-      className={className}
-      registration={form.register(name)}
-      error={errorOf(form, name)}
-    />
-  );
+/** A textarea across the row. */
+export function TextAreaField<T extends FieldValues>({ className = 'mb-3 col-12', ...field }: Base<T>) {
+  return <InputField {...field} className={className} multiline />;
 }
 
 /** A checkbox: the customer screens' CheckField, bound by name. */

@@ -30,7 +30,7 @@ export function UsuarioList() {
           { header: ADMIN_TEXTS.nome, cell: (row) => row.nome },
           { header: ADMIN_TEXTS.eMail, cell: (row) => row.email },
           { header: ADMIN_TEXTS.nivelEquipe, cell: (row) => staffLevel(row.nivel) },
-          { header: ADMIN_TEXTS.t2fa, cell: (row) => yesNo(row.twofa_ativo) },
+          { header: ADMIN_TEXTS.twofa, cell: (row) => yesNo(row.twofa_ativo) },
           { header: ADMIN_TEXTS.ativo, cell: (row) => yesNo(row.ativo) },
         ]}
       />
@@ -101,7 +101,7 @@ function UsuarioActions({ usuario }: { usuario: Usuario }) {
         {ADMIN_TEXTS.seguranca}{' '}<IdIcon value={usuario.id} />
       </h2>
       <p className="small text-body-secondary">
-        {ADMIN_TEXTS.twofaLabel}{' '}{usuario.twofa_ativo ? ADMIN_TEXTS.ativo2 : ADMIN_TEXTS.inativo}{' '}{ADMIN_TEXTS.newPasswordNextLogin}{' '}{yesNo(usuario.senha_revalidar)}
+        {ADMIN_TEXTS.securityState(usuario.twofa_ativo, yesNo(usuario.senha_revalidar))}
       </p>
       <div className="d-flex flex-wrap gap-2">
         <button type="button" className="btn btn-outline-danger" disabled={action.isPending || !usuario.twofa_ativo} onClick={() => action.mutate('twofa_resetar')}>

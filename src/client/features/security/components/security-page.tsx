@@ -14,6 +14,7 @@ import { ScrollRegion } from '../../../components/scroll-region';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { MeBackNav } from '../../../components/me-back-nav';
+import { RecordTable } from '../../../components/record-table';
 
 /** The anchor of 'Sessões ativas', linked from the new-browser e-mail (decisions 070-072). */
 export const SESSIONS_ANCHOR = 'sessoes';
@@ -47,7 +48,10 @@ function SignInHistory() {
     body = <PageLoading />;
   } else if (history.isError) {
     body = (
-      <LoadError message={SECURITY_TEXTS.historyLoadFailed} onRetry={() => void history.refetch()} />
+      <LoadError
+        message={SECURITY_TEXTS.historyLoadFailed}
+        onRetry={() => void history.refetch()}
+      />
     );
   } else if (history.data.acessos.length === 0) {
     body = <p className="text-body-secondary">{SECURITY_TEXTS.historyNone}</p>;
@@ -101,58 +105,55 @@ function ActiveSessions() {
     body = <PageLoading />;
   } else if (sessions.isError) {
     body = (
-      <LoadError message={SECURITY_TEXTS.sessionsLoadFailed} onRetry={() => void sessions.refetch()} />
+      <LoadError
+        message={SECURITY_TEXTS.sessionsLoadFailed}
+        onRetry={() => void sessions.refetch()}
+      />
     );
   } else {
     const list = sessions.data.sessoes;
     const others = list.filter((session) => !session.atual).length;
     body = (
       <>
-        <ScrollRegion label={SECURITY_TEXTS.sessionsTitle}>
-          <Table striped className="align-middle">
-            <thead>
-              <tr>
-                <th scope="col">{SECURITY_TEXTS.browser}</th>
-                <th scope="col">{SECURITY_TEXTS.ip}</th>
-                <th scope="col">{SECURITY_TEXTS.started}</th>
-                <th scope="col">{SECURITY_TEXTS.lastSeen}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{SECURITY_TEXTS.actions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((session) => (
-                <tr key={session.id} aria-current={session.atual ? 'true' : undefined}>
-                  <td>
-                    {describe(session)}
-                    {session.atual && (
-                      <Badge bg="success" className="ms-2">
-                        {SECURITY_TEXTS.current}
-                      </Badge>
-                    )}
-                  </td>
-                  <td>{session.ip ?? MISSING}</td>
-                  <td>{formatDateTime(session.datahora_criado)}</td>
-                  <td>{formatDateTime(session.datahora_ultimo_acesso)}</td>
-                  <td className="text-end">
-                    {!session.atual && (
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        disabled={endOne.isPending && endOne.variables === session.id}
-                        onClick={() => endOne.mutate(session.id)}
-                      >
-                        {SECURITY_TEXTS.end}
-                        <span className="visually-hidden"> {describe(session)}</span>
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </ScrollRegion>
+        <RecordTable
+          label={SECURITY_TEXTS.sessionsTitle}
+          headers={[
+            SECURITY_TEXTS.browser,
+            SECURITY_TEXTS.ip,
+            SECURITY_TEXTS.started,
+            SECURITY_TEXTS.lastSeen,
+          ]}
+          actionsLabel={SECURITY_TEXTS.actions}
+        >
+          {list.map((session) => (
+            <tr key={session.id} aria-current={session.atual ? 'true' : undefined}>
+              <td>
+                {describe(session)}
+                {session.atual && (
+                  <Badge bg="success" className="ms-2">
+                    {SECURITY_TEXTS.current}
+                  </Badge>
+                )}
+              </td>
+              <td>{session.ip ?? MISSING}</td>
+              <td>{formatDateTime(session.datahora_criado)}</td>
+              <td>{formatDateTime(session.datahora_ultimo_acesso)}</td>
+              <td className="text-end">
+                {!session.atual && (
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    disabled={endOne.isPending && endOne.variables === session.id}
+                    onClick={() => endOne.mutate(session.id)}
+                  >
+                    {SECURITY_TEXTS.end}
+                    <span className="visually-hidden"> {describe(session)}</span>
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </RecordTable>
         {others === 0 ? (
           <p className="text-body-secondary">{SECURITY_TEXTS.noOthers}</p>
         ) : (

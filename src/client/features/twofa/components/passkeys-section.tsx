@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { DEVICE_NAME_MAX } from '#shared/fields';
 import { formatDateTime } from '#shared/format';
 import { PasskeyRenameRequestSchema, type Passkey } from '#shared/schemas/security';
@@ -18,7 +17,7 @@ import {
   useRenamePasskey,
 } from '../api/passkeys';
 import { TWOFA_TEXTS } from '../texts';
-import { ScrollRegion } from '../../../components/scroll-region';
+import { RecordTable } from '../../../components/record-table';
 
 /**
  * 'Chaves de acesso' (docs/decisions/072-passkeys.md): register a passkey under a name,
@@ -89,68 +88,58 @@ function PasskeyTable({ passkeys }: { passkeys: readonly Passkey[] }) {
   const remove = useRemovePasskey();
   const [renaming, setRenaming] = useState<number | null>(null);
   return (
-    <ScrollRegion label={TWOFA_TEXTS.passkeysTitle}>
-      <Table striped className="align-middle">
-        <thead>
-          <tr>
-            <th scope="col">{TWOFA_TEXTS.deviceName}</th>
-            <th scope="col">{TWOFA_TEXTS.passkeyCreated}</th>
-            <th scope="col">{TWOFA_TEXTS.passkeyLastUsed}</th>
-            <th scope="col">
-              <span className="visually-hidden">{TWOFA_TEXTS.deviceActions}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {passkeys.map((passkey) => (
-            <tr key={passkey.id}>
-              <td>
-                {renaming === passkey.id ? (
-                  <RenameForm passkey={passkey} onDone={() => setRenaming(null)} />
-                ) : (
-                  <>
-                    {passkey.nome}
-                    {passkey.sincronizada && (
-                      <Badge bg="secondary" className="ms-2">
-                        {TWOFA_TEXTS.passkeySynced}
-                      </Badge>
-                    )}
-                  </>
+    <RecordTable
+      label={TWOFA_TEXTS.passkeysTitle}
+      headers={[TWOFA_TEXTS.deviceName, TWOFA_TEXTS.passkeyCreated, TWOFA_TEXTS.passkeyLastUsed]}
+      actionsLabel={TWOFA_TEXTS.deviceActions}
+    >
+      {passkeys.map((passkey) => (
+        <tr key={passkey.id}>
+          <td>
+            {renaming === passkey.id ? (
+              <RenameForm passkey={passkey} onDone={() => setRenaming(null)} />
+            ) : (
+              <>
+                {passkey.nome}
+                {passkey.sincronizada && (
+                  <Badge bg="secondary" className="ms-2">
+                    {TWOFA_TEXTS.passkeySynced}
+                  </Badge>
                 )}
-              </td>
-              <td>{formatDateTime(passkey.datahora_criado)}</td>
-              <td>
-                {passkey.datahora_ultimo_uso
-                  ? formatDateTime(passkey.datahora_ultimo_uso)
-                  : TWOFA_TEXTS.passkeyNeverUsed}
-              </td>
-              <td className="text-end text-nowrap">
-                {renaming !== passkey.id && (
-                  <Button
-                    size="sm"
-                    variant="outline-secondary"
-                    className="me-2"
-                    onClick={() => setRenaming(passkey.id)}
-                  >
-                    {TWOFA_TEXTS.passkeyRename}
-                    <span className="visually-hidden"> {passkey.nome}</span>
-                  </Button>
-                )}
-                <Button
-                  size="sm"
-                  variant="outline-danger"
-                  disabled={remove.isPending && remove.variables === passkey.id}
-                  onClick={() => remove.mutate(passkey.id)}
-                >
-                  {TWOFA_TEXTS.passkeyRemove}
-                  <span className="visually-hidden"> {passkey.nome}</span>
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
-    </ScrollRegion>
+              </>
+            )}
+          </td>
+          <td>{formatDateTime(passkey.datahora_criado)}</td>
+          <td>
+            {passkey.datahora_ultimo_uso
+              ? formatDateTime(passkey.datahora_ultimo_uso)
+              : TWOFA_TEXTS.passkeyNeverUsed}
+          </td>
+          <td className="text-end text-nowrap">
+            {renaming !== passkey.id && (
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                className="me-2"
+                onClick={() => setRenaming(passkey.id)}
+              >
+                {TWOFA_TEXTS.passkeyRename}
+                <span className="visually-hidden"> {passkey.nome}</span>
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="outline-danger"
+              disabled={remove.isPending && remove.variables === passkey.id}
+              onClick={() => remove.mutate(passkey.id)}
+            >
+              {TWOFA_TEXTS.passkeyRemove}
+              <span className="visually-hidden"> {passkey.nome}</span>
+            </Button>
+          </td>
+        </tr>
+      ))}
+    </RecordTable>
   );
 }
 

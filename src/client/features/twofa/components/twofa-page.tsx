@@ -8,7 +8,6 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Table from 'react-bootstrap/Table';
 import { TWOFA_CODE_MAX } from '#shared/fields';
 import { formatDateTime, MISSING } from '#shared/format';
 import {
@@ -32,10 +31,10 @@ import { useValidateCode } from '../api/validate-code';
 import { TWOFA_TEXTS } from '../texts';
 import { PasskeysSection } from './passkeys-section';
 import { RecoveryKeys } from './recovery-keys';
-import { ScrollRegion } from '../../../components/scroll-region';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { MeBackNav } from '../../../components/me-back-nav';
+import { RecordTable } from '../../../components/record-table';
 
 type Panel = 'none' | 'activate' | 'disable';
 
@@ -187,9 +186,7 @@ function ActivationPanel({
     <Card className="mb-4">
       <Card.Body>
         <h2 className="h5">{TWOFA_TEXTS.activateTitle}</h2>
-        {isError && (
-          <LoadError message={TWOFA_TEXTS.qrFailed} onRetry={() => generate()} />
-        )}
+        {isError && <LoadError message={TWOFA_TEXTS.qrFailed} onRetry={() => generate()} />}
         {isPending && <p className="text-body-secondary">{TWOFA_TEXTS.qrLoading}</p>}
         {qr && (
           <ActivationForm key={qr.secret} qr={qr} onActivated={onActivated} onCancel={onCancel} />
@@ -349,46 +346,40 @@ function TrustedDevices({ devices }: { devices: readonly TrustedDevice[] }) {
       {devices.length === 0 ? (
         <p className="text-body-secondary">{TWOFA_TEXTS.devicesNone}</p>
       ) : (
-        <ScrollRegion label={TWOFA_TEXTS.devicesTitle}>
-          <Table striped className="align-middle">
-            <thead>
-              <tr>
-                <th scope="col">{TWOFA_TEXTS.deviceName}</th>
-                <th scope="col">{TWOFA_TEXTS.deviceSince}</th>
-                <th scope="col">{TWOFA_TEXTS.deviceIp}</th>
-                <th scope="col">{TWOFA_TEXTS.deviceUntil}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{TWOFA_TEXTS.deviceActions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {devices.map((device) => (
-                <tr key={device.id}>
-                  <td>{device.nome}</td>
-                  <td>{formatDateTime(device.trusted_datetime)}</td>
-                  <td>{device.trusted_ip ?? MISSING}</td>
-                  <td>{formatDateTime(device.trusted_until)}</td>
-                  <td className="text-end">
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      disabled={untrust.isPending && untrust.variables === device.id}
-                      onClick={() =>
-                        untrust.mutate(device.id, {
-                          onSuccess: () => notify('success', TWOFA_TEXTS.removed),
-                        })
-                      }
-                    >
-                      {TWOFA_TEXTS.remove}
-                      <span className="visually-hidden"> {device.nome}</span>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </ScrollRegion>
+        <RecordTable
+          label={TWOFA_TEXTS.devicesTitle}
+          headers={[
+            TWOFA_TEXTS.deviceName,
+            TWOFA_TEXTS.deviceSince,
+            TWOFA_TEXTS.deviceIp,
+            TWOFA_TEXTS.deviceUntil,
+          ]}
+          actionsLabel={TWOFA_TEXTS.deviceActions}
+        >
+          {devices.map((device) => (
+            <tr key={device.id}>
+              <td>{device.nome}</td>
+              <td>{formatDateTime(device.trusted_datetime)}</td>
+              <td>{device.trusted_ip ?? MISSING}</td>
+              <td>{formatDateTime(device.trusted_until)}</td>
+              <td className="text-end">
+                <Button
+                  size="sm"
+                  variant="outline-danger"
+                  disabled={untrust.isPending && untrust.variables === device.id}
+                  onClick={() =>
+                    untrust.mutate(device.id, {
+                      onSuccess: () => notify('success', TWOFA_TEXTS.removed),
+                    })
+                  }
+                >
+                  {TWOFA_TEXTS.remove}
+                  <span className="visually-hidden"> {device.nome}</span>
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </RecordTable>
       )}
     </section>
   );
