@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default leaves a core to its main process (one worker on a 2-core machine); the
+    // main process is mostly idle, so two workers there finish the unit suite a third sooner.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -24,6 +28,10 @@ export default defineConfig({
           name: 'api',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // Each file builds its own app on its own database copy, so files need no module
+          // isolation; without it a worker imports the server once instead of once per file,
+          // which halves the suite (docs/decisions/083-test-suite-speed.md).
+          isolate: false,
           globalSetup: ['tests/setup/api-global-setup.ts'],
           setupFiles: ['tests/setup/api-setup.ts'],
           testTimeout: 30_000,
