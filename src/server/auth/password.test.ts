@@ -1,4 +1,6 @@
-import argon2 from 'argon2';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { hash as argon2Hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
@@ -27,16 +29,36 @@ const storedHash = async (id: number) =>
 describe('password hashing (decision 060)', () => {
   it("hashes with argon2id and OWASP's parameters: m=19 MiB, t=2, p=1", async () => {
     const hash = await hashPassword('demo1234');
-    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(hash, 'demo1234')).toBe(true);
     expect(await verifyPassword(hash, 'demo12345')).toBe(false);
     expect(needsRehash(hash)).toBe(false);
   });
 
   it('recognises hashes of the old parameters, of another argon2 type and malformed ones as due for a rehash', async () => {
-    expect(needsRehash(await argon2.hash('demo1234', { type: argon2.argon2id }))).toBe(true);
-    expect(needsRehash(await argon2.hash('demo1234', { type: argon2.argon2i, memoryCost: 19456, timeCost: 2, parallelism: 1 }))).toBe(true);
+    // Algorithm: 1 is argon2i, 2 argon2id (const enums of @node-rs/argon2).
+    expect(needsRehash(await argon2Hash('demo1234', { algorithm: 2, memoryCost: 65536, timeCost: 3, parallelism: 4 }))).toBe(true);
+    expect(needsRehash(await argon2Hash('demo1234', { algorithm: 1, memoryCost: 19456, timeCost: 2, parallelism: 1 }))).toBe(true);
     expect(needsRehash('x')).toBe(true);
+    // The `argon2` package, used before decision 084, wrote the same parameters in another order.
+    expect(needsRehash('$argon2id$v=19$m=19456,p=1,t=2$YWJjZGVmZ2hpamtsbW5vcA$ZJ4RqMx2H2FZ6EGZfRP4c9mWLUSa9JjG6yQ2RkDmZbk')).toBe(false);
+  });
+
+  // Decision 084: while sign-ins hash, the event loop keeps its share of the cores.
+  it.runIf(process.platform === 'linux')('hashes on threads below the event loop\'s priority', async () => {
+    expect(await verifyPassword(await hashPassword('demo1234'), 'demo1234')).toBe(true);
+    // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value (proc(5)).
+    const niceOf = (task: string) => Number(readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1]?.split(' ')[16]);
+    const levels = readdirSync('/proc/self/task').map(niceOf);
+    expect(niceOf(String(process.pid))).toBe(0);
+    expect(levels.filter((level) => level === 10).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps a process alive while a hash runs, and not once it is done (a script ends by itself)', () => {
+    const script = `const { hashPassword } = await import(${JSON.stringify(new URL('./password.ts', import.meta.url).href)}); console.log(await hashPassword('demo1234'));`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^\$argon2id\$/);
   });
 
   it('runs at most `concurrency` hashes at once and refuses past its bound at once, with a Retry-After', async () => {
@@ -78,13 +100,13 @@ describe('password hashing (decision 060)', () => {
 
 describe('POST /api/acesso/login and the password hash', () => {
   it('signs in with a hash of the old parameters (m=64 MiB, t=3, p=4) and replaces it with the new ones', async () => {
-    const oldHash = await argon2.hash('demo1234', { type: argon2.argon2id, memoryCost: 65536, timeCost: 3, parallelism: 4 });
+    const oldHash = await argon2Hash('demo1234', { algorithm: 2, memoryCost: 65536, timeCost: 3, parallelism: 4 });
     const user = await createUser(t.db, { senha_hash: oldHash });
 
     const first = await login(freshAgent(), user.email);
     expect(first.status).toBe(200);
     const rehashed = await storedHash(user.id);
-    expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(rehashed).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(rehashed ?? '', 'demo1234')).toBe(true);
 
     // The new hash signs in, and is kept as it is.
@@ -93,7 +115,7 @@ describe('POST /api/acesso/login and the password hash', () => {
   });
 
   it('keeps the old hash after a wrong password', async () => {
-    const oldHash = await argon2.hash('demo1234', { type: argon2.argon2id, memoryCost: 65536, timeCost: 3, parallelism: 4 });
+    const oldHash = await argon2Hash('demo1234', { algorithm: 2, memoryCost: 65536, timeCost: 3, parallelism: 4 });
     const user = await createUser(t.db, { senha_hash: oldHash });
     const response = await freshAgent().post('/api/acesso/login', {
       email: user.email,

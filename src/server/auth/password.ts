@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
-import argon2 from 'argon2';
+import { parseOptions, type Options } from '@node-rs/argon2';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { UnavailableError } from '../errors.ts';
+import { HashThreads } from './hash-threads.ts';
 
 /**
  * argon2id with OWASP's parameters (Password Storage Cheat Sheet: m=19 MiB, t=2, p=1):
@@ -10,11 +11,14 @@ import { UnavailableError } from '../errors.ts';
  * successful sign-in (needsRehash).
  */
 export const PASSWORD_HASH_OPTIONS = {
-  type: argon2.argon2id,
+  // Algorithm.Argon2id and Version.V0x13 (19) of @node-rs/argon2, whose const enums an
+  // isolated-modules build cannot read.
+  algorithm: 2,
+  version: 1,
   memoryCost: 19 * 1024,
   timeCost: 2,
   parallelism: 1,
-} as const;
+} as const satisfies Options;
 
 /** Seconds a caller turned away by a full queue is told to wait (Retry-After). */
 const HASH_QUEUE_RETRY_AFTER_SECONDS = 2;
@@ -27,8 +31,8 @@ export interface HashQueueOptions {
 }
 
 /**
- * The queue every argon2 computation goes through (decision 060). argon2 runs on libuv's thread
- * pool; unbounded, 40 sign-ins at once queued 40 × 64 MiB hashes there and an unrelated sign-in
+ * The queue every argon2 computation goes through (decision 060). The hashes run on threads of
+ * their own below the event loop's priority (hash-threads.ts, decision 084); unbounded, 40 sign-ins at once queued 40 × 64 MiB hashes there and an unrelated sign-in
  * waited 19 s (decision 060). Bounded, a burst waits at most about maxWaiting / concurrency hash
  * times, and past that the caller is answered 503 with Retry-After.
  */
@@ -57,6 +61,7 @@ export class HashQueue {
 const cores = availableParallelism();
 /** About a second and a half of waiting at most on a 2-core machine (~25 ms per hash per core). */
 let queue = new HashQueue({ concurrency: cores, maxWaiting: 32 * cores });
+const threads = new HashThreads(cores);
 
 /** Tests replace the process's queue to reach its bound with few requests. */
 export function setHashQueue(replacement: HashQueue): HashQueue {
@@ -66,24 +71,30 @@ export function setHashQueue(replacement: HashQueue): HashQueue {
 }
 
 export function hashPassword(plain: string): Promise<string> {
-  return queue.run(() => argon2.hash(plain, PASSWORD_HASH_OPTIONS));
+  return queue.run(async () =>
+    String(await threads.run({ op: 'hash', password: plain, options: PASSWORD_HASH_OPTIONS })),
+  );
 }
 
-export async function verifyPassword(hash: string, plain: string): Promise<boolean> {
-  return queue.run(async () => {
-    try {
-      return await argon2.verify(hash, plain);
-    } catch {
-      return false; // a malformed stored hash never grants access
-    }
-  });
+/** False for a wrong password or a malformed stored hash; rejects if the hashing thread failed. */
+export function verifyPassword(hash: string, plain: string): Promise<boolean> {
+  return queue.run(
+    async () => (await threads.run({ op: 'verify', hash, password: plain })) === true,
+  );
 }
 
 /** A stored hash made with other parameters than PASSWORD_HASH_OPTIONS (or not argon2 at all). */
 export function needsRehash(hash: string): boolean {
   if (!hash.startsWith('$argon2id$')) return true;
   try {
-    return argon2.needsRehash(hash, PASSWORD_HASH_OPTIONS);
+    const stored = parseOptions(hash);
+    return (
+      Number(stored.algorithm) !== PASSWORD_HASH_OPTIONS.algorithm ||
+      Number(stored.version) !== PASSWORD_HASH_OPTIONS.version ||
+      stored.memoryCost !== PASSWORD_HASH_OPTIONS.memoryCost ||
+      stored.timeCost !== PASSWORD_HASH_OPTIONS.timeCost ||
+      stored.parallelism !== PASSWORD_HASH_OPTIONS.parallelism
+    );
   } catch {
     return true;
   }
