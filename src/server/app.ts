@@ -14,7 +14,7 @@ import { registerCanonicalPaths } from './http/canonical-path.ts';
 import { collectApiDocs, publishApiDocs } from './http/api-docs.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
-import { registerSecurity } from './http/security.ts';
+import { apiSecurityHeaders, registerSecurity } from './http/security.ts';
 import { connectSharedRedis } from './http/shared-redis.ts';
 import { registerSpa } from './http/spa.ts';
 import { createCaptchaProvider } from './captcha/provider.ts';
@@ -96,7 +96,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   registerErrorHandling(app);
   registerGracefulClose(app);
-  registerCanonicalPaths(app);
+  const apiHeaders = apiSecurityHeaders(config.isProduction);
+  registerCanonicalPaths(app, apiHeaders);
   await app.register(cookie);
   // JSON and pages over 1 KB go out compressed; the SPA's files were compressed at build time
   // and are sent as they are (docs/decisions/061-compression-and-caching.md).
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   if (redis) app.addHook('onClose', () => redis.close());
   await registerSecurity(app, {
     rateLimitMax: config.RATE_LIMIT_MAX,
+    apiHeaders,
     redis: redis?.client,
     isProduction: config.isProduction,
   });

@@ -60,16 +60,20 @@ function namesApi(path: string): boolean {
 
 /**
  * The first hook of every request: a path that names the API (or matches any route) in a
- * spelling other than its canonical one gets the 404 envelope. Page paths the SPA serves are
+ * spelling other than its canonical one gets the 404 envelope, with the API's security headers. Page paths the SPA serves are
  * left alone (its router shows its own not-found page).
  */
-export function registerCanonicalPaths(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
+export function registerCanonicalPaths(app: FastifyInstance, apiHeaders: Readonly<Record<string, string>>): void {
+  app.addHook('onRequest', (request, reply, done) => {
     const path = pathOf(request.url);
     const canonical = isCanonicalPath(path);
     const refused = namesApi(path)
       ? !canonical || !path.startsWith('/api/')
       : !canonical && request.routeOptions.url !== undefined;
-    done(refused ? notFound() : undefined);
+    if (!refused) return done();
+    // The hooks that set an API answer's security headers (http/security.ts) do not run after
+    // this one refuses, so the 404 envelope takes them here.
+    void reply.headers(apiHeaders);
+    done(notFound());
   });
 }

@@ -112,10 +112,12 @@ describe('CSRF and the session for every spelling of an API path', () => {
     expect((await agent.post('/api/acesso/login', body)).status).toBe(200);
   });
 
-  it.each(SESSION_SPELLINGS)('GET %s is a 404 envelope, not the session nor the SPA page', async (path) => {
+  it.each(SESSION_SPELLINGS)('GET %s is a 404 envelope, not the session nor the SPA page, with the API security headers', async (path) => {
     const response = await raw(t.app, 'GET', path);
     expect(response.status).toBe(404);
     expect(response.json()).toMatchObject({ status: 404, data: null });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('the spec\'s API route outside /api (acesso/login_evento) gets the CSRF check under any spelling', async () => {

@@ -9,6 +9,8 @@ import { isApiRequest } from '../session/session-plugin.ts';
 
 export interface SecurityOptions {
   rateLimitMax: number;
+  /** apiSecurityHeaders(isProduction), computed once by the app. */
+  apiHeaders: Readonly<Record<string, string>>;
   /** The shared Redis (http/shared-redis.ts) for counters shared by instances. */
   redis?: Redis | undefined;
   isProduction: boolean;
@@ -25,7 +27,7 @@ export interface SecurityOptions {
  * the CSP is OWASP's for a REST API, `default-src 'none'; frame-ancestors 'none'`; the other
  * headers are helmet's, as on the pages.
  */
-function apiSecurityHeaders(isProduction: boolean): Readonly<Record<string, string>> {
+export function apiSecurityHeaders(isProduction: boolean): Readonly<Record<string, string>> {
   const options: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
     strictTransportSecurity: isProduction,
@@ -45,7 +47,7 @@ export async function registerSecurity(app: FastifyInstance, options: SecurityOp
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/') || route.config?.api === true) route.helmet = false;
   });
-  const apiHeaders = apiSecurityHeaders(options.isProduction);
+  const { apiHeaders } = options;
   app.addHook('onRequest', (request, reply, done) => {
     if (isApiRequest(request)) void reply.headers(apiHeaders);
     done();
