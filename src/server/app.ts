@@ -106,7 +106,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(multipart, {
     limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50, fieldSize: 100_000, parts: 100 },
   });
-  const redis = config.REDIS_URL ? connectSharedRedis(config.REDIS_URL, app.log.child({ module: 'redis' })) : null;
+  const redis = config.REDIS_URL ? await connectSharedRedis(config.REDIS_URL, app.log.child({ module: 'redis' })) : null;
   if (redis) app.addHook('onClose', () => redis.close());
   await registerSecurity(app, {
     rateLimitMax: config.RATE_LIMIT_MAX,

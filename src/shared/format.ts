@@ -3,7 +3,8 @@
  * Intl.NumberFormat, dates by date-fns on a São Paulo clock (decision 081), long text cut by the
  * truncate filter. A missing or unreadable value shows '-' (§2, invoice screen).
  */
-import { format, parseISO } from 'date-fns';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import { ptBR } from 'date-fns/locale/pt-BR';
 import { inSaoPaulo, inUtc, parseDateInput, parseInstant } from './dates.ts';
 

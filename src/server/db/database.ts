@@ -1,12 +1,6 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { MIGRATIONS_FOLDER } from '../project-paths.ts';
@@ -46,8 +40,15 @@ export type DatabaseTarget =
 
 const MIGRATION_LOCK_KEY = 724_311_001;
 
+// Each kind loads its own driver when opened: a run uses one of them, and loading both was a
+// twentieth of the server's start.
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     // Times are timestamptz in UTC (decision 001); the session zone only affects how they print.
     const pool = new pg.Pool({
       connectionString: target.url,
@@ -89,6 +90,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
 
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const lock = target.kind === 'pglite' ? lockDataDir(target.dataDir) : null;
   try {
     const client =

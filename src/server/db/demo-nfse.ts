@@ -3,7 +3,7 @@
  * the national layout. Both say they are a demonstration without fiscal value. Real notes come
  * from the city hall or the national system; nothing outside the demo seed uses this.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import { formatCpfCnpj } from '#shared/cpf-cnpj';
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '#shared/format';
 
@@ -31,7 +31,6 @@ const winAnsi = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF–—•]/g
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 40;
-const GREY = rgb(0.35, 0.35, 0.35);
 
 /** Splits text into lines that fit `width` at `size`. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
@@ -58,6 +57,7 @@ class Writer {
     private readonly page: PDFPage,
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
+    private readonly colours: { text: Color; grey: Color },
   ) {}
 
   text(value: string, options: { x?: number; size?: number; bold?: boolean; grey?: boolean } = {}) {
@@ -66,7 +66,7 @@ class Writer {
       y: this.y,
       size: options.size ?? 10,
       font: options.bold ? this.bold : this.regular,
-      color: options.grey ? GREY : rgb(0, 0, 0),
+      color: options.grey ? this.colours.grey : this.colours.text,
     });
   }
 
@@ -85,7 +85,7 @@ class Writer {
       start: { x: MARGIN, y: this.y + 14 },
       end: { x: A4[0] - MARGIN, y: this.y + 14 },
       thickness: 0.5,
-      color: GREY,
+      color: this.colours.grey,
     });
     this.line(title.toUpperCase(), { size: 9, bold: true, grey: true });
   }
@@ -99,6 +99,8 @@ function parte(writer: Writer, titulo: string, dados: DemoParte) {
 }
 
 export async function gerarDanfsePdf(nota: DemoNota): Promise<Buffer> {
+  // Loaded when the demo data is seeded, not at every start (a seventh of the server's start).
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`NFS-e ${nota.numero}`);
   pdf.setAuthor(nota.prestador.razao_social);
@@ -108,7 +110,7 @@ export async function gerarDanfsePdf(nota: DemoNota): Promise<Buffer> {
   const page = pdf.addPage(A4);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const w = new Writer(page, regular, bold);
+  const w = new Writer(page, regular, bold, { text: rgb(0, 0, 0), grey: rgb(0.35, 0.35, 0.35) });
 
   w.line('DANFSe – Documento Auxiliar da NFS-e', { size: 16, bold: true });
   w.line('Demonstração: documento sem valor fiscal.', { size: 9, grey: true });

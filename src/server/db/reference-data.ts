@@ -80,9 +80,10 @@ export async function seedReferenceData(db: Queryable): Promise<void> {
     .insert(glEstado)
     .values(ESTADOS.map(([id, sigla, nome]) => ({ id, sigla, nome })))
     .onConflictDoNothing();
-  const rows = municipalityRows();
+  // Counted before the rows are built: on every start but the first there is nothing to insert.
   const [stored] = await db.select({ total: count() }).from(glCidade);
-  if ((stored?.total ?? 0) >= rows.length) return;
+  if ((stored?.total ?? 0) >= getMunicipalities().length) return;
+  const rows = municipalityRows();
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     await db.insert(glCidade).values(rows.slice(start, start + INSERT_CHUNK)).onConflictDoNothing();
   }

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { DependencyState } from '../modules/health/routes.ts';
 
 interface RedisLog {
@@ -23,7 +23,10 @@ export interface SharedRedis {
  * - an outage is logged once when it starts and once when it ends, never per request or per
  *   reconnection attempt (without an 'error' listener ioredis prints every failure).
  */
-export function connectSharedRedis(url: string, log: RedisLog): SharedRedis {
+export async function connectSharedRedis(url: string, log: RedisLog): Promise<SharedRedis> {
+  // Loaded only when REDIS_URL is set: most runs have no Redis, and the client is a twentieth of
+  // the server's start.
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     connectTimeout: 1000,
     enableOfflineQueue: false,

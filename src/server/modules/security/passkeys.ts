@@ -1,14 +1,9 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { and, asc, count, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { SEGURANCA_MESSAGES, type Passkey } from '#shared/schemas/security';
 import { deriveKey } from '../../auth/keys.ts';
@@ -24,6 +19,12 @@ import { createHmac } from 'node:crypto';
  * register, list, rename and remove one's own; sign in with one. Challenges are single-use and
  * live five minutes, decided by the database (a DELETE ... RETURNING takes each once).
  */
+
+/**
+ * The WebAuthn library, loaded by the first passkey request: with its CBOR and ASN.1 parsers it
+ * is a fifth of the server's start, which most runs never need.
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** How long a challenge may be answered (decision 072). */
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -161,6 +162,7 @@ export async function registrationOptions(
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const user = await userOf(deps.db, usuarioId);
   const existing = await credentialsOf(deps.db, usuarioId);
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: deps.rpName,
     rpID: deps.rpID,
@@ -188,6 +190,7 @@ export async function registerPasskey(
 ): Promise<void> {
   const user = await userOf(deps.db, usuarioId);
   let verification;
+  const { verifyRegistrationResponse } = await webauthn();
   try {
     verification = await verifyRegistrationResponse({
       response: input.resposta,
@@ -209,10 +212,10 @@ export async function registerPasskey(
         gl_usuario_id: usuarioId,
         nome: input.nome,
         credencial_id: info.credential.id,
-        chave_publica: isoBase64URL.fromBuffer(info.credential.publicKey),
+        chave_publica: Buffer.from(info.credential.publicKey).toString('base64url'),
         contador: info.credential.counter,
         transportes: info.credential.transports ?? [],
-        usuario_handle: isoBase64URL.fromBuffer(userHandle(deps, usuarioId)),
+        usuario_handle: Buffer.from(userHandle(deps, usuarioId)).toString('base64url'),
         backup_elegivel: info.credentialDeviceType === 'multiDevice',
         backup_feito: info.credentialBackedUp,
         datahora_criado: now,
@@ -286,6 +289,7 @@ export async function authenticationOptions(
   deps: PasskeyDeps,
   now = new Date(),
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: deps.rpID,
     userVerification: 'required',
@@ -318,6 +322,7 @@ export async function verifyPasskeySignIn(
   if (handle !== undefined && handle !== passkey.usuario_handle) throw signInFailed();
 
   let verification;
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     verification = await verifyAuthenticationResponse({
       response: resposta,
@@ -327,7 +332,7 @@ export async function verifyPasskeySignIn(
       expectedRPID: deps.rpID,
       credential: {
         id: passkey.credencial_id,
-        publicKey: isoBase64URL.toBuffer(passkey.chave_publica),
+        publicKey: new Uint8Array(Buffer.from(passkey.chave_publica, 'base64url')),
         counter: passkey.contador,
         transports: passkey.transportes ?? [],
       },

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
-import QRCode from 'qrcode';
 import { TWOFA_CODE_INVALID_MESSAGE } from '#shared/fields';
 import type { TwofaCheckResponse } from '#shared/schemas/auth';
 import {
@@ -359,6 +358,8 @@ export async function generateQrCode(
     return rows;
   });
   if (updated.length !== 1) throw conflict(TWOFA_MESSAGES.alreadyEnabled, 'twofa_enabled');
+  // Loaded by the first enrolment, not at every start.
+  const { default: QRCode } = await import('qrcode');
   const qr_code_base64 = await QRCode.toDataURL(totpUri(secret, deps.issuer, user.email));
   return { qr_code_base64, secret };
 }
