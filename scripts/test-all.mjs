@@ -1,8 +1,8 @@
 // `npm test`: every check a change must pass. Every suite runs even when an earlier one fails
 // (a slow unit test must not hide the API or browser results); the browser suite is skipped only
 // when the build it needs failed. Ends with one line per suite and "tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 // Not under test-results/: Playwright empties that folder when it starts.
 const reports = '.test-reports';
@@ -28,8 +28,11 @@ const steps = [
   { name: 'knip', run: ['npx', ['knip']] },
   { name: 'unit', run: vitest('unit'), counts: () => countVitest('unit') },
   { name: 'api', run: vitest('api'), counts: () => countVitest('api') },
-  { name: 'faults', run: vitest('faults'), counts: () => countVitest('faults') },
   { name: 'build', run: ['npm', ['run', 'build']] },
+  // Beside the browser suite, which leaves about a third of two cores idle (waiting on pages and
+  // TOTP steps): the fault tests mostly wait on the PostgreSQL, Redis and server processes they
+  // start and stop, on ports of their own (docs/decisions/083-test-suite-speed.md).
+  { name: 'faults', run: vitest('faults'), counts: () => countVitest('faults'), besideNext: true },
   {
     name: 'browser',
     needs: 'build',
@@ -52,25 +55,55 @@ function countPlaywright() {
   return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 };
 }
 
+function settle(step, status, started) {
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const counts = step.counts?.();
+  // A suite that crashed before writing its report still fails.
+  const ok = status === 0 && (counts === undefined || counts.failed === 0);
+  outcomes.set(step.name, { status: ok ? 'passed' : 'failed', seconds, counts });
+}
+
+/** Starts a step whose output goes to a file, printed once it ends; resolves with its exit code. */
+function startBeside(step) {
+  const [command, args] = step.run;
+  const logFile = `${reports}/${step.name}.log`;
+  console.log(`\n=== ${step.name} (beside the next suite; its output follows it): ${command} ${args.join(' ')}`);
+  const out = createWriteStream(logFile);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...step.env } });
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      out.end(() => {
+        console.log(`\n=== ${step.name}: output\n${readFileSync(logFile, 'utf8')}`);
+        settle(step, code, started);
+        resolve();
+      });
+    });
+  });
+}
+
 const outcomes = new Map();
+const beside = [];
 for (const step of steps) {
   if (step.needs && outcomes.get(step.needs)?.status !== 'passed') {
     outcomes.set(step.name, { status: 'skipped', note: `${step.needs} failed` });
     continue;
   }
+  if (step.besideNext) {
+    beside.push(startBeside(step));
+    continue;
+  }
   const [command, args] = step.run;
   console.log(`\n=== ${step.name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(command, args, {
-    stdio: 'inherit',
-    env: { ...process.env, ...step.env },
-  });
-  const seconds = Math.round((Date.now() - started) / 1000);
-  const counts = step.counts?.();
-  // A suite that crashed before writing its report still fails.
-  const ok = result.status === 0 && (counts === undefined || counts.failed === 0);
-  outcomes.set(step.name, { status: ok ? 'passed' : 'failed', seconds, counts });
+  // Asynchronous, so that a suite running beside this one has its output collected meanwhile.
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const status = await new Promise((resolve) => child.on('close', resolve));
+  settle(step, status, started);
 }
+await Promise.all(beside);
 
 let passed = 0;
 let failed = 0;
