@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
@@ -21,12 +21,15 @@ import { useCancelPlanChange } from '../api/plan-change';
 import { loginEventFor, type Selection } from '../selection';
 import { PLANS_TEXTS } from '../texts';
 import { PendingChangeBanner } from './pending-change-banner';
-import { PlanSignupForm } from './plan-signup-form';
 import { PlansTable } from './plans-table';
 import '../plans.css';
 import { LoadError } from '../../../components/load-error';
 
 const NO_POWER_ID = 'plano-contate-gerente';
+
+// The form, with its city dropdown, loads when a manager chooses a plan: a visitor or a reader of
+// the table never needs it (issue 15, the first page's weight).
+const PlanSignupForm = lazy(async () => ({ default: (await import('./plan-signup-form')).PlanSignupForm }));
 
 /** §6 'Contate seu Gerente': only an account manager (level 10 or lower) changes the plan. */
 function ContactManager({ id }: { id?: string }) {
@@ -201,15 +204,17 @@ function Plans({ pid }: { pid: number }) {
           canChangePlan(session.clienteUsuario_nivel) &&
           session.cliente &&
           !pending && (
-            <PlanSignupForm
-              key={`${selection.option.id}`}
-              pid={pid}
-              selection={selection}
-              accounts={accounts.data ?? []}
-              clienteId={session.cliente.id}
-              contrato={here ? session.contrato : null}
-              onChangePlan={() => setSelection(null)}
-            />
+            <Suspense fallback={<PageLoading />}>
+              <PlanSignupForm
+                key={`${selection.option.id}`}
+                pid={pid}
+                selection={selection}
+                accounts={accounts.data ?? []}
+                clienteId={session.cliente.id}
+                contrato={here ? session.contrato : null}
+                onChangePlan={() => setSelection(null)}
+              />
+            </Suspense>
           )}
       </div>
 
