@@ -75,6 +75,8 @@ function startBeside(step) {
   child.stderr.pipe(out);
   const started = Date.now();
   return new Promise((resolve) => {
+    // A command that cannot start fails its suite like one that fails (spawnSync did the same).
+    child.on('error', (error) => out.write(`${error.message}\n`));
     child.on('close', (code) => {
       out.end(() => {
         console.log(`\n=== ${step.name}: output\n${readFileSync(logFile, 'utf8')}`);
@@ -101,6 +103,7 @@ for (const step of steps) {
   const started = Date.now();
   // Asynchronous, so that a suite running beside this one has its output collected meanwhile.
   const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  child.on('error', (error) => console.error(error.message));
   const status = await new Promise((resolve) => child.on('close', resolve));
   settle(step, status, started);
 }

@@ -31,10 +31,10 @@ export interface HashQueueOptions {
 }
 
 /**
- * The queue every argon2 computation goes through (decision 060). The hashes run on threads of
- * their own below the event loop's priority (hash-threads.ts, decision 084); unbounded, 40 sign-ins at once queued 40 × 64 MiB hashes there and an unrelated sign-in
- * waited 19 s (decision 060). Bounded, a burst waits at most about maxWaiting / concurrency hash
- * times, and past that the caller is answered 503 with Retry-After.
+ * The queue every argon2 computation goes through (decision 060), in front of the hashing threads
+ * (hash-threads.ts, decision 084). Unbounded, 40 sign-ins at once queued 40 hashes of 64 MiB
+ * and an unrelated sign-in waited 19 s. Bounded, a burst waits at most about
+ * maxWaiting / concurrency hash times, and past that the caller is answered 503 with Retry-After.
  */
 export class HashQueue {
   private readonly limit: LimitFunction;

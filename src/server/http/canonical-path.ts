@@ -60,8 +60,8 @@ function namesApi(path: string): boolean {
 
 /**
  * The first hook of every request: a path that names the API (or matches any route) in a
- * spelling other than its canonical one gets the 404 envelope, with the API's security headers. Page paths the SPA serves are
- * left alone (its router shows its own not-found page).
+ * spelling other than its canonical one gets the 404 envelope, with the API's security headers.
+ * Page paths the SPA serves are left alone (its router shows its own not-found page).
  */
 export function registerCanonicalPaths(app: FastifyInstance, apiHeaders: Readonly<Record<string, string>>): void {
   app.addHook('onRequest', (request, reply, done) => {
