@@ -1,6 +1,48 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import purgeCss from '@fullhuman/postcss-purgecss';
+
+// The client is written against React's API and runs in the browser on Preact's compatibility
+// layer: react-dom alone is half of the first page's 120 KB target (issue 15), Preact's layer a
+// tenth of it (docs/decisions/085-preact-runtime.md). The longer names come first.
+const PREACT_ALIASES = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+type PostcssPlugin = Extract<ReturnType<typeof purgeCss>, { postcssPlugin: string }>;
+
+/**
+ * Bootstrap's compiled CSS without the rules no class of the client uses (most of it is the
+ * utility classes): the classes are found in the client's sources and react-bootstrap's, and the
+ * families whose names react-bootstrap composes at run time from props (variant, size, bg,
+ * breakpoints: `btn-outline-primary`, `col-md-6`) are kept whole. Only the Bootstrap stylesheet
+ * is purged; the app's own CSS and the libraries' are left as they are (decision 085).
+ */
+function purgedBootstrap(): PostcssPlugin {
+  const purge = purgeCss({
+    content: ['src/client/**/*.{ts,tsx,html}', 'node_modules/react-bootstrap/esm/*.js'],
+    safelist: {
+      standard: [
+        /^(btn|alert|bg|text-bg|badge|spinner|modal|table|form|navbar|nav|col|row-cols|g|gx|gy|list-group|container|card|pagination|input-group)-/,
+      ],
+      greedy: [
+        /^(fade|show|showing|collapse|collapsing|toast|tooltip|bs-tooltip|dropdown|offcanvas)/,
+      ],
+    },
+  }) as PostcssPlugin;
+  return {
+    postcssPlugin: 'purged-bootstrap',
+    OnceExit(root, helpers) {
+      if (root.source?.input.file?.endsWith('/styles/bootstrap.scss'))
+        return purge.OnceExit?.(root, helpers);
+    },
+  };
+}
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
@@ -10,11 +52,14 @@ export default defineConfig(({ mode }) => ({
   publicDir: 'public',
   plugins: [react()],
   resolve: {
-    // react-router's package exports only its development build (dev warnings, ~2 KB gzipped more);
-    // production builds take the production one it ships alongside (the login route's budget).
+    // Production builds run on Preact's React layer (decision 085); `npm run dev` keeps React for
+    // its Fast Refresh and development warnings. react-router's package exports only its
+    // development build (dev warnings, ~2 KB gzipped more); production builds take the production
+    // one it ships alongside (the login route's budget).
     alias:
       mode === 'production'
         ? [
+            ...PREACT_ALIASES,
             {
               find: /^react-router$/,
               replacement: fileURLToPath(
@@ -25,6 +70,7 @@ export default defineConfig(({ mode }) => ({
         : [],
   },
   css: {
+    ...(mode === 'production' && { postcss: { plugins: [purgedBootstrap()] } }),
     preprocessorOptions: {
       // Bootstrap 5's Sass still uses @import and old built-ins; its own upgrade will fix them.
       scss: {

@@ -1,6 +1,6 @@
 /**
  * Build and start, on the tree as it is (run `npm run build` first):
- * - the login route's JS+CSS, gzipped, against the 120 KB target (decision 062);
+ * - the login route's JS+CSS, gzipped, against the 120 KB target (decisions 062, 085);
  * - `npm start` on the built tree: ready (GET /readyz 200) in under 2 s on an existing embedded
  *   database, without installing or building anything. The first start on an empty database
  *   (migrations, the IBGE municipalities, the demo data) is printed for the record.
