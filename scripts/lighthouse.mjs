@@ -59,12 +59,20 @@ try {
   const reports = path.join(root, '.lighthouse');
   mkdirSync(reports, { recursive: true });
   for (const page of PAGES) {
-    const result = await lighthouse(`${baseUrl}${page}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: Object.keys(TARGETS),
-    });
+    const audit = () =>
+      lighthouse(`${baseUrl}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(TARGETS),
+      });
+    let result = await audit();
+    // Lighthouse sometimes loses the page load's trace (NO_NAVSTART) and scores the page 0; that
+    // says nothing about the page, so it is measured once more.
+    if (result?.lhr.runtimeError) {
+      console.log(`\n${page}: Lighthouse failed (${result.lhr.runtimeError.code}); measuring again`);
+      result = await audit();
+    }
     if (!result) throw new Error(`no Lighthouse result for ${page}`);
     const file = path.join(reports, `${page.replaceAll('/', '_').replace(/^_/, '')}.json`);
     writeFileSync(file, result.report);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import './zod-locale.ts';
 import { CPF_CNPJ_INVALID_MESSAGE_PLAN } from './cpf-cnpj.ts';
+import { CEP_INVALID_MESSAGE } from './messages.ts';
 import {
-  CEP_INVALID_MESSAGE,
   CONTROL_CHARACTER_MESSAGE,
   CepSchema,
   CpfCnpjSchema,

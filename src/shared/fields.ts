@@ -11,6 +11,7 @@ import {
   type DocumentRule,
 } from './cpf-cnpj.ts';
 import { parseDateInput } from './dates.ts';
+import { CEP_INVALID_MESSAGE } from './messages.ts';
 import { onlyDigits } from './masks.ts';
 
 // §5 and §9 limits.
@@ -31,7 +32,6 @@ export const PASSWORD_LENGTH_MESSAGE = 'A senha deve ter entre 6 e 32 caracteres
 /** Ours (decision 042): the server refuses passwords from a list of common ones. */
 export const COMMON_PASSWORD_MESSAGE = 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.';
 export const PHONE_INVALID_MESSAGE = 'Campo obrigatório. Confira se os número estão corretos.';
-export const CEP_INVALID_MESSAGE = 'Preencha um CEP válido.';
 export const TWOFA_CODE_REQUIRED_MESSAGE = 'Por favor, insira o código de verificação.';
 export const TWOFA_CODE_INVALID_MESSAGE = 'Código inválido.';
 // Our wording where §5 gives none.

@@ -114,3 +114,6 @@ export const PROFILE_PASSWORD_MESSAGES = {
   confirmBlank: 'Confirme sua senha',
   mismatch: 'As senhas são diferentes',
 } as const;
+
+/** §5: the CEP field's message, shared by its schema (fields.ts) and the plan form's notices. */
+export const CEP_INVALID_MESSAGE = 'Preencha um CEP válido.';

@@ -1,4 +1,4 @@
-import { PLANO_MESSAGES } from '#shared/schemas/plans';
+import { PLANO_MESSAGES } from '#shared/plans';
 
 /** Texts of the plans screens: §2, §5, §6 to the letter where given, ours elsewhere. */
 export const PLANS_TEXTS = {

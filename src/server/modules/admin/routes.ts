@@ -4,7 +4,7 @@ import { envelope } from '#shared/envelope';
 import { ACESSO_MESSAGES, AdminSelectClientRequestSchema } from '#shared/schemas/auth';
 import { ADMIN_MESSAGES, STAFF_LEVEL, UsuarioNivelSchema } from '#shared/schemas/admin';
 import { IdParamSchema, PlanChangeProofParamsSchema } from '#shared/schemas/crud';
-import { PLANO_MESSAGES } from '#shared/schemas/plans';
+import { PLANO_MESSAGES } from '#shared/plans';
 import { currentUserId, requireStaff } from '../../auth/guards.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { canChangePlan } from '#shared/levels';
-import { PLANO_MESSAGES, type Customer, type CustomerValues } from '#shared/schemas/plans';
+import type { Customer, CustomerValues } from '#shared/schemas/plans';
+import { PLANO_MESSAGES } from '#shared/plans';
 import { linkLevelInClient } from '../../auth/guards.ts';
 import type { Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { periodEnd, todayInSaoPaulo } from '#shared/dates';
 import { canChangePlan } from '#shared/levels';
+import type { PlanChangeResponse } from '#shared/schemas/plans';
 import {
   FREE_ACCOUNT_ID,
   PLANO_MESSAGES,
   TIMING_NOW,
-  type PlanChangeResponse,
-} from '#shared/schemas/plans';
+} from '#shared/plans';
 import { linkLevelInClient } from '../../auth/guards.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';

@@ -4,14 +4,16 @@ import { z } from 'zod';
 import { envelope } from '#shared/envelope';
 import {
   IdempotencyKeySchema,
-  PLANO_MESSAGES,
-  PROOF_FIELD,
-  PROOF_MAX_BYTES,
-  PROOF_MAX_FILES,
   PlanChangeCancelRequestSchema,
   PlanChangeParamsSchema,
   PlanChangeRequestSchema,
 } from '#shared/schemas/plans';
+import {
+  PLANO_MESSAGES,
+  PROOF_FIELD,
+  PROOF_MAX_BYTES,
+  PROOF_MAX_FILES,
+} from '#shared/plans';
 import { currentUserId, requireUser } from '../../auth/guards.ts';
 import type { Database } from '../../db/database.ts';
 import { fieldError } from '../../errors.ts';

@@ -1,7 +1,8 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import { DropdownQuerySchema } from '#shared/schemas/dropdown';
-import { CepRequestSchema, PLANO_MESSAGES, type CepAddress } from '#shared/schemas/plans';
+import { CepRequestSchema, type CepAddress } from '#shared/schemas/plans';
+import { PLANO_MESSAGES } from '#shared/plans';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import type { CepProvider } from './cep.ts';

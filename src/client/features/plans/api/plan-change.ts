@@ -1,10 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  PROOF_FIELD,
-  type PlanChangeRequest,
-  type PlanChangeResponse,
-} from '#shared/schemas/plans';
+import type { PlanChangeRequest, PlanChangeResponse } from '#shared/schemas/plans';
+import { IDEMPOTENCY_KEY_HEADER, PROOF_FIELD } from '#shared/plans';
 import { apiPost, apiPostForm } from '../../../lib/api-client';
 
 /**

@@ -24,6 +24,11 @@ import {
 import type { SelectOption } from '#shared/schemas/dropdown';
 import {
   CUSTOMER_FIELDS,
+  documentMatchesKind,
+  type Customer,
+  type PaymentAccount,
+} from '#shared/schemas/plans';
+import {
   FREE_ACCOUNT_ID,
   PLANO_MESSAGES,
   PROOF_ACCEPT,
@@ -32,10 +37,7 @@ import {
   PROOF_MAX_FILES,
   TIMING_AT_CLOSE,
   TIMING_NOW,
-  documentMatchesKind,
-  type Customer,
-  type PaymentAccount,
-} from '#shared/schemas/plans';
+} from '#shared/plans';
 import { CitySelect } from '../../../components/city-select';
 import { FieldFrame, fieldDescribedBy } from '../../../components/field-frame';
 import { FilePicker } from '../../../components/file-picker';

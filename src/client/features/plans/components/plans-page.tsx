@@ -4,12 +4,8 @@ import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Modal from 'react-bootstrap/Modal';
 import { canChangePlan } from '#shared/levels';
-import {
-  BANNER_FLASH_MS,
-  PLANO_MESSAGES,
-  type PublicPlan,
-  type PublicPlanPayment,
-} from '#shared/schemas/plans';
+import type { PublicPlan, PublicPlanPayment } from '#shared/schemas/plans';
+import { BANNER_FLASH_MS, PLANO_MESSAGES } from '#shared/plans';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { notify } from '../../../lib/notices';
