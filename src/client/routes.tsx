@@ -3,7 +3,9 @@ import { AppLayout } from './components/app-layout';
 import { PageLoading } from './components/page-loading';
 import { RouteError } from './components/route-error';
 import { RequireSession } from './lib/session';
-import { DEFAULT_PRODUCT_ID, pathTo, ROUTES } from './paths';
+import { DEFAULT_PRODUCT_ID, parsePid, pathTo, ROUTES } from './paths';
+import { queryClient } from './lib/query-client';
+import { prefetchPlansPage } from './features/plans/api/get-plans';
 
 /**
  * Every screen of the SPA (§2). Each screen is loaded on demand, so the first page only
@@ -129,6 +131,11 @@ export const routes: RouteObject[] = [
           // plans
           {
             path: ROUTES.planos_produto,
+            loader: ({ params }) => {
+              const pid = parsePid(params.pid);
+              if (pid !== null) prefetchPlansPage(queryClient, pid);
+              return null;
+            },
             lazy: async () => ({
               Component: (await import('./features/plans/components/plans-page')).PlansPage,
             }),

@@ -7,7 +7,7 @@ import { apiGet } from './api-client';
  * pages: its name, logo and whether 'Cadastre-se' is offered). One query key, so the product
  * the login loaded is already in the cache on the next screen.
  */
-function productQuery(pid: number) {
+export function productQuery(pid: number) {
   return queryOptions({
     queryKey: ['gl_produto', pid, 'public'] as const,
     queryFn: ({ signal }) => apiGet<PublicProduct>(`/api/gl_produto/${pid}/edit`, { signal }),

@@ -94,6 +94,16 @@ describe('plans page (§2 planos_produto)', () => {
     expect(screen.getByRole('link', { name: 'Cadastre-se' })).toHaveAttribute('href', '/login/2/conta_criar');
   });
 
+  it('asks for the plans, the product and the accounts once each, the route having asked while the page loaded', async () => {
+    const { calls } = screenRoutes(anonymousSessionResponse);
+    renderApp('/produto/2/planos');
+    await screen.findByRole('row', { name: /Profissional/ });
+    const asked = (path: string) => calls.filter((call) => call.path === path).length;
+    expect(asked('/api/gl_produto/2/public_planos')).toBe(1);
+    expect(asked('/api/gl_produto/2/edit')).toBe(1);
+    expect(asked('/api/pg_conta/public_index')).toBe(1);
+  });
+
   it('waits for the session before deciding: a manager who chose early gets the form, not the visitor modal', async () => {
     let answer = () => undefined as void;
     const answered = new Promise<void>((resolve) => (answer = resolve));
