@@ -42,6 +42,7 @@ import { devMailboxPages } from './mail/dev-mailbox-pages.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { registerSessions } from './session/session-plugin.ts';
 import { localStorageFor } from './storage/file-storage.ts';
+import { oidcRoutes } from './oidc/routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(planoRoutes, { prefix: '/api', db });
   await app.register(contratoRoutes, { prefix: '/api', db, storage: localStorageFor(config.DATA_DIR) });
   await app.register(clienteRoutes, { prefix: '/api', db });
+  await app.register(oidcRoutes, { db, publicUrl: config.publicUrl, sessionSecret: deps.sessionSecret, authRateLimitMax });
   // Outside production only, and only to loopback callers (decision 016): it shows e-mails.
   if (!config.isProduction) {
     await app.register(devMailboxRoutes, { prefix: '/api', db });

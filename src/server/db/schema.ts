@@ -26,8 +26,10 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -611,6 +613,57 @@ export const glWebauthnDesafio = pgTable(
     index('gl_webauthn_desafio_datahora_expira_idx').on(t.datahora_expira),
     check('gl_webauthn_desafio_tipo_ck', sql`${t.tipo} in ('registro', 'login')`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// OpenID Connect provider (issue 18, docs/decisions/086-oidc-provider.md)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * What oidc-provider keeps (sessions, interactions, codes, tokens, grants): one row per model
+ * and id, the library's payload as it gives it, with the fields it looks rows up by. Shared by
+ * every instance on the database; rows past their expiry are never returned and are purged by
+ * the housekeeping job.
+ */
+export const glOidcRegistro = pgTable(
+  'gl_oidc_registro',
+  {
+    modelo: text('modelo').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grant_id: text('grant_id'),
+    user_code: text('user_code'),
+    uid: text('uid'),
+    datahora_expira: instante('datahora_expira'),
+    datahora_consumido: instante('datahora_consumido'),
+    ...datasAuditoria(),
+  },
+  (t) => [
+    primaryKey({ name: 'gl_oidc_registro_pk', columns: [t.modelo, t.id] }),
+    index('gl_oidc_registro_grant_id_idx').on(t.grant_id),
+    index('gl_oidc_registro_uid_idx').on(t.modelo, t.uid),
+    index('gl_oidc_registro_user_code_idx').on(t.modelo, t.user_code),
+    index('gl_oidc_registro_datahora_expira_idx').on(t.datahora_expira),
+  ],
+);
+
+/**
+ * The provider's signing keys (JWK), the private part encrypted with a key derived from
+ * SESSION_SECRET. The newest active key signs; every key not retired is published in the JWKS.
+ */
+export const glOidcChave = pgTable(
+  'gl_oidc_chave',
+  {
+    ...auditoria(),
+    kid: text('kid').notNull().unique('gl_oidc_chave_kid_uq'),
+    alg: text('alg').notNull(),
+    chave_publica: jsonb('chave_publica').$type<Record<string, unknown>>().notNull(),
+    chave_privada_cifrada: text('chave_privada_cifrada').notNull(),
+    /** From when it signs: a rotated key is published first and signs later (decision 086). */
+    datahora_ativa: instante('datahora_ativa').notNull(),
+    /** No longer published; kept for the record. */
+    datahora_aposentada: instante('datahora_aposentada'),
+  },
 );
 
 /** Failed-login counters per key ('email:x', 'ip:y') for throttling. */

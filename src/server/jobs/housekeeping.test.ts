@@ -7,6 +7,7 @@ import {
   glAcessoEvento,
   glAcessoTentativa,
   glCaptchaDesafioUsado,
+  glOidcRegistro,
   glSessao,
   glUsuarioAcesso,
   glUsuarioNavegador,
@@ -111,6 +112,12 @@ describe('housekeeping (periodic purge of rows that can no longer be used)', () 
       ])
       .returning({ id: glWebauthnDesafio.id });
 
+    await db.insert(glOidcRegistro).values([
+      { modelo: 'Session', id: 'expirada', payload: {}, datahora_expira: at(-1000) },
+      { modelo: 'Session', id: 'viva', payload: {}, datahora_expira: at(60_000) },
+      { modelo: 'Grant', id: 'sem-prazo', payload: {}, datahora_expira: null },
+    ]);
+
     const report = await purgeExpiredRecords(db, now);
 
     expect(report).toEqual({
@@ -123,6 +130,7 @@ describe('housekeeping (periodic purge of rows that can no longer be used)', () 
       signIns: 1,
       browsers: 1,
       passkeyChallenges: 1,
+      oidcRecords: 1,
     });
     const left = {
       sessions: idsOf(
@@ -179,6 +187,7 @@ describe('housekeeping (periodic purge of rows that can no longer be used)', () 
           .from(glWebauthnDesafio)
           .where(inArray(glWebauthnDesafio.id, idsOf(challenges) as number[])),
       ),
+      oidcRecords: (await db.select({ id: glOidcRegistro.id }).from(glOidcRegistro)).map((row) => row.id).sort(),
     };
     expect(left).toEqual({
       sessions: [sessions[1]?.id],
@@ -190,10 +199,11 @@ describe('housekeeping (periodic purge of rows that can no longer be used)', () 
       signIns: [signIns[1]?.id],
       browsers: [browsers[1]?.id],
       challenges: [challenges[1]?.id],
+      oidcRecords: ['sem-prazo', 'viva'],
     });
     expect(left.counters).toHaveLength(2);
 
     // A second run finds nothing more to do.
-    expect(Object.values(await purgeExpiredRecords(db, now))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await purgeExpiredRecords(db, now))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 });

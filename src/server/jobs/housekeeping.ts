@@ -11,6 +11,7 @@ import {
 import { isDatabaseUnavailable, loggableError } from '../db/errors.ts';
 import { purgeExpiredChallenges } from '../modules/security/passkeys.ts';
 import { purgeOldSignIns } from '../modules/security/sign-ins.ts';
+import { purgeExpiredOidcRecords } from '../oidc/storage-adapter.ts';
 import { currentTotpStep } from '../modules/twofa/totp.ts';
 import { runPeriodically } from './periodic.ts';
 
@@ -35,6 +36,8 @@ export interface HousekeepingReport {
   browsers: number;
   /** Passkey challenges past their five minutes (decisions 070-072). */
   passkeyChallenges: number;
+  /** The OpenID provider's sessions, interactions, codes and tokens past their expiry (086). */
+  oidcRecords: number;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface HousekeepingReport {
  * once expired, idle throttle counters with no block running, and accepted TOTP steps too old to
  * match again (window ±1, docs/decisions/011-two-factor.md), sign-in history past 180 days and
  * browsers unseen for 400 (docs/decisions/071-sign-in-history-and-alerts.md), expired passkey
- * challenges (072). Each is a single conditional DELETE,
+ * challenges (072), the OpenID provider's expired rows (086). Each is a single conditional DELETE,
  * so two instances running it at once only share the work. The request paths keep their own
  * narrower clean-ups; this catches what they never revisit (an account nobody signs in to again).
  */
@@ -83,6 +86,7 @@ export async function purgeExpiredRecords(
     .returning({ id: glUsuarioTotpPasso.id });
   const { signIns, browsers } = await purgeOldSignIns(db, now);
   const passkeyChallenges = await purgeExpiredChallenges(db, now);
+  const oidcRecords = await purgeExpiredOidcRecords(db, now);
   return {
     sessions: sessions.length,
     events: events.length,
@@ -93,6 +97,7 @@ export async function purgeExpiredRecords(
     signIns,
     browsers,
     passkeyChallenges,
+    oidcRecords,
   };
 }
 

@@ -1,0 +1,52 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type { Provider } from 'oidc-provider';
+import { createOidcProvider, OIDC_PATH, type OidcOptions } from './provider.ts';
+
+/**
+ * Everything under /oidc is oidc-provider's (a Koa application): the request is handed to it
+ * raw, its body unread (the provider parses its own forms). The Host and scheme it builds its
+ * URLs from are pinned to PUBLIC_URL, so a forged Host header cannot put another address in the
+ * discovery document. Decision 086.
+ */
+export const oidcRoutes: FastifyPluginCallback<OidcOptions & { authRateLimitMax: number }> = (
+  app,
+  options,
+  done,
+) => {
+  const publicUrl = new URL(options.publicUrl);
+  let provider: Promise<Provider> | null = null;
+  const ready = () => {
+    provider ??= createOidcProvider(options).catch((error: unknown) => {
+      // A database that was away at the first request: the next one tries again.
+      provider = null;
+      throw error;
+    });
+    return provider;
+  };
+
+  // Leave the body in the stream for the provider.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, next) => next(null));
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const callback = (await ready()).callback();
+    const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    raw.originalUrl = raw.url;
+    raw.url = raw.url?.slice(OIDC_PATH.length) || '/';
+    raw.headers.host = publicUrl.host;
+    raw.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+    delete raw.headers['x-forwarded-host'];
+    reply.hijack();
+    await callback(raw, reply.raw);
+  };
+  app.all(OIDC_PATH, handle);
+  app.all(`${OIDC_PATH}/*`, handle);
+  // The endpoints that check an application's secret or a token: the sign-in's rate limit.
+  const checksSecret = {
+    config: { rateLimit: { max: options.authRateLimitMax, timeWindow: '1 minute' } },
+  };
+  app.post(`${OIDC_PATH}/token`, checksSecret, handle);
+  app.post(`${OIDC_PATH}/token/*`, checksSecret, handle);
+  done();
+};

@@ -1,0 +1,104 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
+import type { Database, Queryable } from '../db/database.ts';
+import { glOidcRegistro } from '../db/schema.ts';
+
+/**
+ * oidc-provider's storage on the portal's database (its adapter interface, example/my_adapter.js
+ * of the library): one adapter per model name, all in gl_oidc_registro, so every instance on the
+ * database sees the same sessions, interactions, codes and tokens.
+ */
+export class DatabaseAdapter implements Adapter {
+  constructor(
+    private readonly db: Database,
+    private readonly model: string,
+  ) {}
+
+  private readonly live = () =>
+    or(isNull(glOidcRegistro.datahora_expira), gt(glOidcRegistro.datahora_expira, new Date()));
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const values = {
+      payload: payload as Record<string, unknown>,
+      grant_id: payload.grantId ?? null,
+      user_code: payload.userCode ?? null,
+      uid: payload.uid ?? null,
+      datahora_expira: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+    };
+    await this.db
+      .insert(glOidcRegistro)
+      .values({ modelo: this.model, id, ...values })
+      .onConflictDoUpdate({ target: [glOidcRegistro.modelo, glOidcRegistro.id], set: values });
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    return this.findWhere(eq(glOidcRegistro.id, id));
+  }
+
+  async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    return this.findWhere(eq(glOidcRegistro.uid, uid));
+  }
+
+  async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    return this.findWhere(eq(glOidcRegistro.user_code, userCode));
+  }
+
+  /**
+   * Marks the row used. The library checks `consumed` before calling this, but two requests
+   * presenting the same code can both pass that check; only one of them changes the row here, and
+   * the other is refused like a reused code, its grant revoked (RFC 6749 §4.1.2, §10.5).
+   */
+  async consume(id: string): Promise<void> {
+    const [row] = await this.db
+      .update(glOidcRegistro)
+      .set({ datahora_consumido: new Date() })
+      .where(
+        and(
+          eq(glOidcRegistro.modelo, this.model),
+          eq(glOidcRegistro.id, id),
+          isNull(glOidcRegistro.datahora_consumido),
+        ),
+      )
+      .returning({ id: glOidcRegistro.id });
+    if (row) return;
+    const [used] = await this.db
+      .select({ grant_id: glOidcRegistro.grant_id })
+      .from(glOidcRegistro)
+      .where(and(eq(glOidcRegistro.modelo, this.model), eq(glOidcRegistro.id, id)));
+    if (used?.grant_id) await this.revokeByGrantId(used.grant_id);
+    throw new errors.InvalidGrant(`${this.model} already consumed`);
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db
+      .delete(glOidcRegistro)
+      .where(and(eq(glOidcRegistro.modelo, this.model), eq(glOidcRegistro.id, id)));
+  }
+
+  /** Every row of the grant, whatever its model (the library calls it on one model's adapter). */
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.db.delete(glOidcRegistro).where(eq(glOidcRegistro.grant_id, grantId));
+  }
+
+  private async findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
+    const [row] = await this.db
+      .select({ payload: glOidcRegistro.payload, consumed: glOidcRegistro.datahora_consumido })
+      .from(glOidcRegistro)
+      .where(and(eq(glOidcRegistro.modelo, this.model), condition, this.live()))
+      .limit(1);
+    if (!row) return undefined;
+    return {
+      ...(row.payload as AdapterPayload),
+      ...(row.consumed && { consumed: Math.floor(row.consumed.getTime() / 1000) }),
+    };
+  }
+}
+
+/** Rows past their expiry, for the housekeeping job. Returns how many were deleted. */
+export async function purgeExpiredOidcRecords(db: Queryable, now = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(glOidcRegistro)
+    .where(sql`${glOidcRegistro.datahora_expira} < ${now}`)
+    .returning({ id: glOidcRegistro.id });
+  return deleted.length;
+}
