@@ -188,7 +188,13 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(planoRoutes, { prefix: '/api', db });
   await app.register(contratoRoutes, { prefix: '/api', db, storage: localStorageFor(config.DATA_DIR) });
   await app.register(clienteRoutes, { prefix: '/api', db });
-  await app.register(oidcRoutes, { db, publicUrl: config.publicUrl, sessionSecret: deps.sessionSecret, authRateLimitMax });
+  await app.register(oidcRoutes, {
+    db,
+    publicUrl: config.publicUrl,
+    sessionSecret: deps.sessionSecret,
+    rateLimitMax: config.RATE_LIMIT_MAX,
+    authRateLimitMax,
+  });
   // Outside production only, and only to loopback callers (decision 016): it shows e-mails.
   if (!config.isProduction) {
     await app.register(devMailboxRoutes, { prefix: '/api', db });

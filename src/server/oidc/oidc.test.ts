@@ -66,6 +66,17 @@ describe('the OpenID provider under /oidc (issue 18, decision 086)', () => {
     expect(JSON.stringify(row?.chave_publica)).not.toContain(privateKey?.d);
   });
 
+  it('reads the token endpoint’s form itself, and refuses an application it does not know', async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=authorization_code&code=abc&redirect_uri=https%3A%2F%2Fapp.example%2Fcb&client_id=desconhecido',
+    });
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json()).toMatchObject({ error: 'invalid_client' });
+  });
+
   it('answers an application it does not know with a page in Portuguese', async () => {
     const answer = await t.app.inject({
       url: '/oidc/auth?client_id=desconhecido&response_type=code&scope=openid&redirect_uri=https%3A%2F%2Fapp.example%2Fcb',
@@ -75,6 +86,29 @@ describe('the OpenID provider under /oidc (issue 18, decision 086)', () => {
     expect(answer.body).toContain('Não foi possível entrar no aplicativo');
     expect(answer.body).toContain('invalid_client');
     expect(answer.body).not.toContain('oops');
+  });
+});
+
+describe('the token endpoints’ rate limit (decision 086)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL, RATE_LIMIT_AUTH_MAX: '3' } });
+  });
+  afterAll(() => t.close());
+
+  it('limits the calls that check an application’s secret like sign-ins', async () => {
+    const call = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/oidc/token/revocation',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'token=abc&client_id=desconhecido',
+      });
+    const statuses = [];
+    for (let index = 0; index < 4; index++) statuses.push((await call()).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    // Discovery is not one of them.
+    expect((await t.app.inject({ url: '/oidc/.well-known/openid-configuration' })).statusCode).toBe(200);
   });
 });
 

@@ -9,11 +9,9 @@ import { createOidcProvider, OIDC_PATH, type OidcOptions } from './provider.ts';
  * URLs from are pinned to PUBLIC_URL, so a forged Host header cannot put another address in the
  * discovery document. Decision 086.
  */
-export const oidcRoutes: FastifyPluginCallback<OidcOptions & { authRateLimitMax: number }> = (
-  app,
-  options,
-  done,
-) => {
+export const oidcRoutes: FastifyPluginCallback<
+  OidcOptions & { rateLimitMax: number; authRateLimitMax: number }
+> = (app, options, done) => {
   const publicUrl = new URL(options.publicUrl);
   let provider: Promise<Provider> | null = null;
   const ready = () => {
@@ -37,16 +35,20 @@ export const oidcRoutes: FastifyPluginCallback<OidcOptions & { authRateLimitMax:
     raw.headers.host = publicUrl.host;
     raw.headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
     delete raw.headers['x-forwarded-host'];
+    // The address as the portal resolved it (TRUST_PROXY), not as the client claims it.
+    raw.headers['x-forwarded-for'] = request.ip;
     reply.hijack();
     await callback(raw, reply.raw);
   };
-  app.all(OIDC_PATH, handle);
-  app.all(`${OIDC_PATH}/*`, handle);
-  // The endpoints that check an application's secret or a token: the sign-in's rate limit.
-  const checksSecret = {
-    config: { rateLimit: { max: options.authRateLimitMax, timeWindow: '1 minute' } },
-  };
-  app.post(`${OIDC_PATH}/token`, checksSecret, handle);
-  app.post(`${OIDC_PATH}/token/*`, checksSecret, handle);
+  // The global limit lets every non-API path through (http/security.ts); these paths are the
+  // provider's API, so they take the API's limit, and the endpoints that check an application's
+  // secret or a token the sign-in's.
+  const limit = (max: number) => ({
+    config: { rateLimit: { max, timeWindow: '1 minute', allowList: () => false } },
+  });
+  app.all(OIDC_PATH, limit(options.rateLimitMax), handle);
+  app.all(`${OIDC_PATH}/*`, limit(options.rateLimitMax), handle);
+  app.post(`${OIDC_PATH}/token`, limit(options.authRateLimitMax), handle);
+  app.post(`${OIDC_PATH}/token/*`, limit(options.authRateLimitMax), handle);
   done();
 };
