@@ -5,7 +5,7 @@ import {
   type TestApp,
 } from '../../../tests/helpers/test-app.ts';
 import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
-import type { DatabaseHandle } from '../db/database.ts';
+import type { Database, DatabaseHandle } from '../db/database.ts';
 import { glOidcChave } from '../db/schema.ts';
 import { ensureSigningKey, loadSigningKeys, rotateSigningKeys } from './signing-keys.ts';
 import { DatabaseAdapter, purgeExpiredOidcRecords } from './storage-adapter.ts';
@@ -71,7 +71,8 @@ describe('the OpenID provider under /oidc (issue 18, decision 086)', () => {
       method: 'POST',
       url: '/oidc/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'grant_type=authorization_code&code=abc&redirect_uri=https%3A%2F%2Fapp.example%2Fcb&client_id=desconhecido',
+      payload:
+        'grant_type=authorization_code&code=abc&redirect_uri=https%3A%2F%2Fapp.example%2Fcb&client_id=desconhecido',
     });
     expect(answer.statusCode).toBe(401);
     expect(answer.json()).toMatchObject({ error: 'invalid_client' });
@@ -108,7 +109,9 @@ describe('the token endpoints’ rate limit (decision 086)', () => {
     for (let index = 0; index < 4; index++) statuses.push((await call()).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);
     // Discovery is not one of them.
-    expect((await t.app.inject({ url: '/oidc/.well-known/openid-configuration' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/oidc/.well-known/openid-configuration' })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -210,6 +213,38 @@ describe('the provider’s storage (decision 086)', () => {
     await codes.revokeByGrantId('g1');
     expect(await codes.find('c1')).toBeUndefined();
     expect(await purgeExpiredOidcRecords(database.db)).toBe(1);
+  });
+
+  it('says 503 temporarily_unavailable while the database is away, and lets other errors through', async () => {
+    // A query builder whose every call chains and whose query, once awaited, fails with `error`.
+    const failing = (error: Error): Database => {
+      const chain: object = new Proxy(() => chain, {
+        get: (_target, name) =>
+          name === 'then'
+            ? (_resolve: unknown, reject: (reason: Error) => void) => reject(error)
+            : () => chain,
+        apply: () => chain,
+      });
+      return chain as Database;
+    };
+    const away = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
+    for (const call of [
+      (adapter: DatabaseAdapter) => adapter.find('x'),
+      (adapter: DatabaseAdapter) => adapter.upsert('x', { jti: 'x' }, 60),
+      (adapter: DatabaseAdapter) => adapter.consume('x'),
+      (adapter: DatabaseAdapter) => adapter.destroy('x'),
+      (adapter: DatabaseAdapter) => adapter.revokeByGrantId('g'),
+    ]) {
+      await expect(call(new DatabaseAdapter(failing(away), 'Session'))).rejects.toMatchObject({
+        status: 503,
+        error: 'temporarily_unavailable',
+        expose: true,
+      });
+    }
+    const bug = new Error('column "x" does not exist');
+    await expect(new DatabaseAdapter(failing(bug), 'Session').find('x')).rejects.toBe(bug);
   });
 
   it('lets a code be consumed once, even by 50 requests at once; the rest are refused and the grant revoked', async () => {

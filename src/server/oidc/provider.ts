@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import type { Database } from '../db/database.ts';
 import { glUsuario } from '../db/schema.ts';
+import { loggableError } from '../db/errors.ts';
 import { escapeHtml } from '../http/escape-html.ts';
 import { ensureSigningKey, loadSigningKeys } from './signing-keys.ts';
 import { DatabaseAdapter } from './storage-adapter.ts';
@@ -13,6 +14,8 @@ export interface OidcOptions {
   db: Database;
   publicUrl: string;
   sessionSecret: string;
+  /** Where the provider's own failures are written (it only emits them as events). */
+  log: { error(object: object, message: string): void };
 }
 
 /** The scopes an application may ask for, and the claims each one releases (issue 18). */
@@ -38,7 +41,11 @@ function renderError(
   <body>
     <main>
       <h1>Não foi possível entrar no aplicativo</h1>
-      <p>O aplicativo que trouxe você até aqui fez um pedido de acesso que o Portal do Cliente não pode atender. Volte ao aplicativo e tente novamente; se o problema continuar, informe o suporte do aplicativo.</p>
+      <p>${
+        ctx.status === 503
+          ? 'O Portal do Cliente está temporariamente indisponível. Tente novamente em instantes.'
+          : 'O aplicativo que trouxe você até aqui fez um pedido de acesso que o Portal do Cliente não pode atender. Volte ao aplicativo e tente novamente; se o problema continuar, informe o suporte do aplicativo.'
+      }</p>
       <p>Código do erro: <code>${escapeHtml(out.error)}</code></p>
       <p><a href="/">Ir para o Portal do Cliente</a></p>
     </main>
@@ -99,6 +106,9 @@ export async function createOidcProvider(options: OidcOptions): Promise<Provider
       };
     },
   });
+  provider.on('server_error', (_ctx: unknown, error: unknown) =>
+    options.log.error({ err: loggableError(error) }, 'OIDC provider error'),
+  );
   // Behind TLS-terminating proxies the issuer's scheme comes from X-Forwarded-Proto.
   provider.proxy = true;
   return provider;

@@ -10,17 +10,21 @@ import { createOidcProvider, OIDC_PATH, type OidcOptions } from './provider.ts';
  * discovery document. Decision 086.
  */
 export const oidcRoutes: FastifyPluginCallback<
-  OidcOptions & { rateLimitMax: number; authRateLimitMax: number }
+  Omit<OidcOptions, 'log'> & { rateLimitMax: number; authRateLimitMax: number }
 > = (app, options, done) => {
   const publicUrl = new URL(options.publicUrl);
-  let provider: Promise<Provider> | null = null;
+  // The provider's Koa request handler, made once (composing it per request is wasted work).
+  let handler: Promise<ReturnType<Provider['callback']>> | null = null;
   const ready = () => {
-    provider ??= createOidcProvider(options).catch((error: unknown) => {
-      // A database that was away at the first request: the next one tries again.
-      provider = null;
-      throw error;
-    });
-    return provider;
+    handler ??= createOidcProvider({ ...options, log: app.log }).then(
+      (provider) => provider.callback(),
+      (error: unknown) => {
+        // A database that was away at the first request: the next one tries again.
+        handler = null;
+        throw error;
+      },
+    );
+    return handler;
   };
 
   // Leave the body in the stream for the provider.
@@ -28,7 +32,7 @@ export const oidcRoutes: FastifyPluginCallback<
   app.addContentTypeParser('*', (_request, _payload, next) => next(null));
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const callback = (await ready()).callback();
+    const callback = await ready();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     raw.originalUrl = raw.url;
     raw.url = raw.url?.slice(OIDC_PATH.length) || '/';

@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
-import { and, asc, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database.ts';
 import { glOidcChave } from '../db/schema.ts';
 import { deriveKey } from '../auth/keys.ts';
@@ -109,7 +109,7 @@ export async function rotateSigningKeys(
     const [current] = await tx
       .select({ datahora_ativa: glOidcChave.datahora_ativa })
       .from(glOidcChave)
-      .where(and(isNull(glOidcChave.datahora_aposentada), lt(glOidcChave.datahora_ativa, now)))
+      .where(and(isNull(glOidcChave.datahora_aposentada), lte(glOidcChave.datahora_ativa, now)))
       .orderBy(sql`${glOidcChave.datahora_ativa} desc`)
       .limit(1);
     const retired = current

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Database, Queryable } from '../db/database.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { glOidcRegistro } from '../db/schema.ts';
 
 /**
@@ -8,6 +9,24 @@ import { glOidcRegistro } from '../db/schema.ts';
  * of the library): one adapter per model name, all in gl_oidc_registro, so every instance on the
  * database sees the same sessions, interactions, codes and tokens.
  */
+/**
+ * The database away (restart, failover): the provider answers 503 `temporarily_unavailable`
+ * (RFC 6749 §4.1.2.1) instead of its 500 `server_error`, as the rest of the API does (decision 033).
+ */
+async function available<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    const unavailable = new errors.OIDCProviderError(503, 'temporarily_unavailable', {
+      cause: error,
+    });
+    // The provider shows the error code of an exposed error only.
+    unavailable.expose = true;
+    throw unavailable;
+  }
+}
+
 export class DatabaseAdapter implements Adapter {
   constructor(
     private readonly db: Database,
@@ -25,10 +44,12 @@ export class DatabaseAdapter implements Adapter {
       uid: payload.uid ?? null,
       datahora_expira: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
     };
-    await this.db
-      .insert(glOidcRegistro)
-      .values({ modelo: this.model, id, ...values })
-      .onConflictDoUpdate({ target: [glOidcRegistro.modelo, glOidcRegistro.id], set: values });
+    await available(() =>
+      this.db
+        .insert(glOidcRegistro)
+        .values({ modelo: this.model, id, ...values })
+        .onConflictDoUpdate({ target: [glOidcRegistro.modelo, glOidcRegistro.id], set: values }),
+    );
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -49,6 +70,10 @@ export class DatabaseAdapter implements Adapter {
    * the other is refused like a reused code, its grant revoked (RFC 6749 §4.1.2, §10.5).
    */
   async consume(id: string): Promise<void> {
+    return available(() => this.consumeOnce(id));
+  }
+
+  private async consumeOnce(id: string): Promise<void> {
     const [row] = await this.db
       .update(glOidcRegistro)
       .set({ datahora_consumido: new Date() })
@@ -70,22 +95,28 @@ export class DatabaseAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db
-      .delete(glOidcRegistro)
-      .where(and(eq(glOidcRegistro.modelo, this.model), eq(glOidcRegistro.id, id)));
+    await available(() =>
+      this.db
+        .delete(glOidcRegistro)
+        .where(and(eq(glOidcRegistro.modelo, this.model), eq(glOidcRegistro.id, id))),
+    );
   }
 
   /** Every row of the grant, whatever its model (the library calls it on one model's adapter). */
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.db.delete(glOidcRegistro).where(eq(glOidcRegistro.grant_id, grantId));
+    await available(() =>
+      this.db.delete(glOidcRegistro).where(eq(glOidcRegistro.grant_id, grantId)),
+    );
   }
 
   private async findWhere(condition: ReturnType<typeof eq>): Promise<AdapterPayload | undefined> {
-    const [row] = await this.db
-      .select({ payload: glOidcRegistro.payload, consumed: glOidcRegistro.datahora_consumido })
-      .from(glOidcRegistro)
-      .where(and(eq(glOidcRegistro.modelo, this.model), condition, this.live()))
-      .limit(1);
+    const [row] = await available(() =>
+      this.db
+        .select({ payload: glOidcRegistro.payload, consumed: glOidcRegistro.datahora_consumido })
+        .from(glOidcRegistro)
+        .where(and(eq(glOidcRegistro.modelo, this.model), condition, this.live()))
+        .limit(1),
+    );
     if (!row) return undefined;
     return {
       ...(row.payload as AdapterPayload),
