@@ -6,10 +6,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app';
+import { rememberInteraction } from './lib/oidc-interaction';
 import { routes } from './routes';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Elemento #root ausente em index.html.');
+
+// The OpenID provider sends the browser here with a full page load (decision 087).
+rememberInteraction(window.location.search);
 
 const router = createBrowserRouter(routes);
 

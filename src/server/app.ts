@@ -43,6 +43,7 @@ import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { registerSessions } from './session/session-plugin.ts';
 import { localStorageFor } from './storage/file-storage.ts';
 import { oidcRoutes } from './oidc/routes.ts';
+import { createOidcRuntime } from './oidc/runtime.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -140,12 +141,19 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     secureCookies,
   });
   const acesso = createAcessoDeps({ db, twofa, publicUrl: config.publicUrl });
+  const oidc = createOidcRuntime({
+    db,
+    publicUrl: config.publicUrl,
+    sessionSecret: deps.sessionSecret,
+    allowLoopbackCalls: !config.isProduction,
+    log: app.log,
+  });
 
   healthRoutes(app, { database: () => database.ping(), redis: redis?.state, timeoutMs: config.DB_CONNECT_TIMEOUT_MS });
   await app.register(sessaoRoutes, { prefix: '/api', db, config });
   await app.register(faturaRoutes, { prefix: '/api', db: database.db, config });
   await app.register(captchaRoutes, { prefix: '/api', captcha, authRateLimitMax });
-  await app.register(acessoRoutes, { prefix: '/api', acesso, captcha, authRateLimitMax });
+  await app.register(acessoRoutes, { prefix: '/api', acesso, captcha, authRateLimitMax, oidc });
   await app.register(acessoAliasRoutes, { acesso, captcha, authRateLimitMax });
   await app.register(contaRoutes, {
     prefix: '/api',
@@ -188,13 +196,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(planoRoutes, { prefix: '/api', db });
   await app.register(contratoRoutes, { prefix: '/api', db, storage: localStorageFor(config.DATA_DIR) });
   await app.register(clienteRoutes, { prefix: '/api', db });
-  await app.register(oidcRoutes, {
-    db,
-    publicUrl: config.publicUrl,
-    sessionSecret: deps.sessionSecret,
-    rateLimitMax: config.RATE_LIMIT_MAX,
-    authRateLimitMax,
-  });
+  await app.register(oidcRoutes, { oidc, rateLimitMax: config.RATE_LIMIT_MAX, authRateLimitMax });
   // Outside production only, and only to loopback callers (decision 016): it shows e-mails.
   if (!config.isProduction) {
     await app.register(devMailboxRoutes, { prefix: '/api', db });

@@ -40,9 +40,11 @@ export async function waitForApiIdle(page: Page, quietMs = 500): Promise<void> {
  * any host but the portal fails the test. CSP violations show up as console errors, so this
  * also proves the built SPA satisfies the server's Content-Security-Policy.
  */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; otherOrigins: string[] }>({
+  /** Origins a spec's journey legitimately visits besides the portal (an OpenID relying party). */
+  otherOrigins: [[], { option: true }],
   pageErrors: [
-    async ({ page, baseURL }, use) => {
+    async ({ page, baseURL, otherOrigins }, use) => {
       const errors: string[] = [];
       const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
       trackApiCalls(page);
@@ -57,6 +59,7 @@ export const test = base.extend<{ pageErrors: string[] }>({
       await page.route('**/*', async (route) => {
         const url = route.request().url();
         if (url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+        if (otherOrigins.some((other) => url.startsWith(`${other}/`))) return route.continue();
         errors.push(`unexpected network call: ${url}`);
         return route.abort();
       });

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginInfo } from '../testing/login-fixtures';
-import { isLocalHostname, loginDestination, sessionFromLoginInfo } from './post-login';
+import { pageNavigation } from './navigation';
+import { pendingInteractionPath, rememberInteraction } from './oidc-interaction';
+import { followLoginDestination, isLocalHostname, loginDestination, sessionFromLoginInfo } from './post-login';
 
 const TWO_CLIENTS = [
   { id: 30, nivel: 10, cliente: { id: 3, razao_social: 'Padaria Central Ltda', cpfcnpj: null } },
@@ -111,5 +113,37 @@ describe('sessionFromLoginInfo', () => {
       fatura_token: null,
     });
     expect(session.produto?.id).toBe(2);
+  });
+});
+
+describe('an application’s sign-in (OpenID Connect, decision 087)', () => {
+  const ID = 'Dyw6T9MKrE25vE8rNB36C2e09RxNdBNsWoNbCpsJGbU';
+  afterEach(() => sessionStorage.clear());
+
+  it('goes back to the application once the password and the client are settled, before the welcome and the product', () => {
+    rememberInteraction(`?interacao=${ID}`);
+    const back = { kind: 'page', url: `/oidc/interacao/${ID}` };
+    expect(loginDestination(loginInfo({ contrato_ultimo: null }), 'enter', 'localhost')).toEqual(back);
+    expect(loginDestination(loginInfo(), 'enter', 'portal.exemplo.com.br')).toEqual(back);
+    expect(loginDestination(loginInfo({ cliente: null, clientes: TWO_CLIENTS }), 'enter', 'localhost')).toEqual({
+      kind: 'app',
+      path: '/login/2/conta_selecionar',
+    });
+    expect(loginDestination(loginInfo({ senha_revalidar: true }), 'enter', 'localhost')).toEqual({
+      kind: 'app',
+      path: '/login/2/conta_criar_senha',
+    });
+  });
+
+  it('is used once, ignores what is not an interaction id, and expires with the request (an hour)', () => {
+    rememberInteraction('?interacao=../../api/acesso/logout');
+    expect(pendingInteractionPath()).toBeNull();
+    rememberInteraction(`?interacao=${ID}`);
+    expect(pendingInteractionPath(Date.now() + 61 * 60 * 1000)).toBeNull();
+    const load = vi.spyOn(pageNavigation, 'load').mockImplementation(() => undefined);
+    followLoginDestination(loginInfo(), 'enter', vi.fn());
+    expect(load).toHaveBeenCalledWith(`/oidc/interacao/${ID}`);
+    expect(pendingInteractionPath()).toBeNull();
+    load.mockRestore();
   });
 });

@@ -7,6 +7,7 @@ import { pathTo } from '../paths';
 import { apiPost } from './api-client';
 import { trustDestination } from './destination';
 import { readLoginEvent, rememberLoginEvent, type LoginEventRef } from './login-event';
+import { forgetInteraction, INTERACTION_PREFIX, pendingInteractionPath } from './oidc-interaction';
 import { pageNavigation } from './navigation';
 import { notify } from './notices';
 import { queryClient } from './query-client';
@@ -73,6 +74,7 @@ export const RESUME_UNAVAILABLE_MESSAGE =
 /**
  * §4, in order: a password to renew first; then the settings menu when asked ('Entrar &
  * Gerenciar meus dados'); then the client selection when several clients and none chosen yet;
+ * then, when an application asked for the sign-in (OpenID Connect, decision 087), back to it;
  * then the welcome screen (cliente_direcionar_produto) when the chosen client has no contract on
  * the product, i.e. a new account (docs/decisions/017-sign-up.md); else the product's url,
  * through the redirect page on localhost.
@@ -92,6 +94,9 @@ export function loginDestination(
   if (!info.cliente && info.clientes.length > 1) {
     return { kind: 'app', path: pathTo('conta_selecionar', { pid }) };
   }
+  // An application asked for this sign-in (OpenID Connect, decision 087): back to it.
+  const interaction = pendingInteractionPath();
+  if (interaction) return { kind: 'page', url: interaction };
   if (info.cliente && !info.contrato_ultimo && !skipWelcome) {
     return { kind: 'app', path: pathTo('cliente_direcionar_produto', { pid }) };
   }
@@ -166,7 +171,11 @@ export function followLoginDestination(
   // The product's url comes from the server: the redirect page need not ask about it (041).
   if (info.url) trustDestination(info.url);
   if (destination.kind === 'app') void navigate(destination.path);
-  else pageNavigation.load(destination.url);
+  else {
+    // An application's sign-in is finished once: a later sign-in in this tab goes to the product.
+    if (destination.url.startsWith(INTERACTION_PREFIX)) forgetInteraction();
+    pageNavigation.load(destination.url);
+  }
 }
 
 export function usePostLoginRouting() {

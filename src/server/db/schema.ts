@@ -666,6 +666,47 @@ export const glOidcChave = pgTable(
   },
 );
 
+/**
+ * An application that signs people in through the portal (an OpenID Connect client, issue 18),
+ * registered by staff under one product. A confidential client authenticates with a secret of
+ * which only the SHA-256 is kept (it is 256 random bits, shown once); a public one (a browser or
+ * mobile app) with PKCE alone. Redirect URIs are matched exactly (decision 087).
+ */
+export const glOidcCliente = pgTable(
+  'gl_oidc_cliente',
+  {
+    ...auditoria(),
+    gl_produto_id: integer('gl_produto_id')
+      .notNull()
+      .references(() => glProduto.id, { onDelete: 'restrict' }),
+    nome: text('nome').notNull(),
+    client_id: text('client_id').notNull().unique('gl_oidc_cliente_client_id_uq'),
+    confidencial: boolean('confidencial').notNull().default(true),
+    segredo_hash: text('segredo_hash'),
+    redirect_uris: text('redirect_uris').array().notNull(),
+    post_logout_redirect_uris: text('post_logout_redirect_uris').array().notNull().default(sql`'{}'::text[]`),
+    backchannel_logout_uri: text('backchannel_logout_uri'),
+    ativo: boolean('ativo').notNull().default(true),
+  },
+  (t) => [index('gl_oidc_cliente_gl_produto_id_idx').on(t.gl_produto_id)],
+);
+
+/**
+ * What a person's authorization of an application (oidc-provider's grant) was given with: the
+ * client account chosen at the sign-in, which the `cliente` claim describes (issue 18).
+ */
+export const glOidcAutorizacao = pgTable('gl_oidc_autorizacao', {
+  grant_id: text('grant_id').primaryKey(),
+  gl_usuario_id: integer('gl_usuario_id')
+    .notNull()
+    .references(() => glUsuario.id, { onDelete: 'cascade' }),
+  gl_cliente_id: integer('gl_cliente_id').references(() => glCliente.id, { onDelete: 'set null' }),
+  gl_oidc_cliente_id: integer('gl_oidc_cliente_id')
+    .notNull()
+    .references(() => glOidcCliente.id, { onDelete: 'cascade' }),
+  datahora_criado: instante('datahora_criado').notNull().defaultNow(),
+});
+
 /** Failed-login counters per key ('email:x', 'ip:y') for throttling. */
 export const glAcessoTentativa = pgTable(
   'gl_acesso_tentativa',

@@ -1,114 +1,130 @@
-import { eq } from 'drizzle-orm';
+import type { IncomingMessage } from 'node:http';
 import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import type { Database } from '../db/database.ts';
-import { glUsuario } from '../db/schema.ts';
 import { loggableError } from '../db/errors.ts';
-import { escapeHtml } from '../http/escape-html.ts';
+import { findAccount, OIDC_CLAIMS } from './accounts.ts';
+import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
 import { ensureSigningKey, loadSigningKeys } from './signing-keys.ts';
-import { DatabaseAdapter } from './storage-adapter.ts';
+import { ClientAdapter, DatabaseAdapter } from './storage-adapter.ts';
 
 /** Where the provider answers; its issuer is PUBLIC_URL followed by this path (decision 086). */
 export const OIDC_PATH = '/oidc';
+/** The portal's side of a sign-in an application asked for (decision 087). */
+export const INTERACTION_PATH = `${OIDC_PATH}/interacao`;
 
 export interface OidcOptions {
   db: Database;
   publicUrl: string;
   sessionSecret: string;
+  /**
+   * Outside production, back-channel logout may call applications on this machine (loopback),
+   * which the library's SSRF guard refuses by default.
+   */
+  allowLoopbackCalls: boolean;
   /** Where the provider's own failures are written (it only emits them as events). */
   log: { error(object: object, message: string): void };
 }
 
-/** The scopes an application may ask for, and the claims each one releases (issue 18). */
-const CLAIMS: Configuration['claims'] = {
-  openid: ['sub'],
-  profile: ['name', 'nickname'],
-  email: ['email', 'email_verified'],
-};
+/**
+ * Who is signed in to the portal on a request the provider handles (its routes put it here).
+ * The provider's own session passes a person through only while this says the same person
+ * (decision 087): a portal Logout, or another person's sign-in, ends single sign-on at once.
+ */
+const portalUserOf = new WeakMap<IncomingMessage, number | null>();
 
-/** The error page the provider shows a person (an application's bad request), in pt-BR. */
-function renderError(
-  ctx: KoaContextWithOIDC,
-  out: { error: string; error_description?: string },
-): void {
-  ctx.type = 'html';
-  ctx.body = `<!doctype html>
-<html lang="pt-BR">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Não foi possível entrar no aplicativo</title>
-  </head>
-  <body>
-    <main>
-      <h1>Não foi possível entrar no aplicativo</h1>
-      <p>${
-        ctx.status === 503
-          ? 'O Portal do Cliente está temporariamente indisponível. Tente novamente em instantes.'
-          : 'O aplicativo que trouxe você até aqui fez um pedido de acesso que o Portal do Cliente não pode atender. Volte ao aplicativo e tente novamente; se o problema continuar, informe o suporte do aplicativo.'
-      }</p>
-      <p>Código do erro: <code>${escapeHtml(out.error)}</code></p>
-      <p><a href="/">Ir para o Portal do Cliente</a></p>
-    </main>
-  </body>
-</html>`;
+export function setPortalUser(request: IncomingMessage, usuarioId: number | null): void {
+  portalUserOf.set(request, usuarioId);
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The library's outgoing calls (back-channel logout) go through a dispatcher that refuses
+ * special-use addresses (SSRF); a developer's applications on loopback are let through.
+ */
+function fetchAllowingLoopback(
+  input: string | URL | Request,
+  init?: RequestInit,
+): Promise<Response> {
+  const url = input instanceof Request ? input.url : input;
+  if (init && LOOPBACK_HOSTS.has(new URL(url).hostname)) {
+    const { dispatcher: _guard, ...rest } = init as RequestInit & { dispatcher?: unknown };
+    return fetch(input, rest);
+  }
+  return fetch(input, init);
 }
 
 /**
- * The portal as an OpenID Provider (oidc-provider, panva; decision 086): authorization code with
- * PKCE only, its state in the portal's database, its signing keys from gl_oidc_chave. Built on
- * the first request under /oidc, so a start that never serves one does not load the library.
+ * The portal as an OpenID Provider (oidc-provider, panva; decisions 086 and 087): authorization
+ * code with PKCE only, its state in the portal's database, its signing keys from gl_oidc_chave,
+ * its clients the applications staff register per product, its sign-in the portal's own.
+ * Built on the first request under /oidc, so a start that never serves one does not load it.
  */
 export async function createOidcProvider(options: OidcOptions): Promise<Provider> {
   const { db, sessionSecret } = options;
   await ensureSigningKey(db, sessionSecret);
   const keys = await loadSigningKeys(db, sessionSecret);
-  const { Provider: OidcProvider } = await import('oidc-provider');
-  const provider = new OidcProvider(`${options.publicUrl}${OIDC_PATH}`, {
-    adapter: (model: string) => new DatabaseAdapter(db, model),
+  const { Provider: OidcProvider, interactionPolicy } = await import('oidc-provider');
+
+  const policy = interactionPolicy.base();
+  policy.get('login')?.checks.push(
+    new interactionPolicy.Check(
+      'portal_session',
+      'the portal session ended or belongs to another person',
+      (ctx: KoaContextWithOIDC) => {
+        const accountId = ctx.oidc.session?.accountId;
+        // Without a provider session the library's no_session check asks already.
+        if (!accountId) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        const portalUser = portalUserOf.get(ctx.req);
+        return portalUser != null && String(portalUser) === accountId
+          ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+          : interactionPolicy.Check.REQUEST_PROMPT;
+      },
+    ),
+  );
+
+  const configuration: Configuration = {
+    adapter: (model: string) =>
+      model === 'Client' ? new ClientAdapter(db) : new DatabaseAdapter(db, model),
     jwks: { keys },
-    clients: [],
     responseTypes: ['code'],
     pkce: { required: () => true },
-    scopes: ['openid', 'offline_access', 'profile', 'email'],
-    claims: CLAIMS,
+    scopes: ['openid', 'offline_access', 'profile', 'email', 'cliente'],
+    claims: OIDC_CLAIMS,
+    // The ID token carries the claims of the granted scopes too, so an application need not call
+    // userinfo to learn who signed in and for which client account.
+    conformIdTokenClaims: false,
+    // Seconds. An application's sign-in has an hour; the provider's session, its grants and
+    // refresh tokens outlive no portal session anyway (the portal_session check), so their two
+    // weeks are a ceiling; codes are for the immediate exchange.
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: 3600,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: 14 * 86_400,
+      Grant: 14 * 86_400,
+      RefreshToken: 14 * 86_400,
+    },
+    interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}`, policy },
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
       introspection: { enabled: true },
+      backchannelLogout: { enabled: true },
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
     },
     // The provider's cookies are signed with a key of their own, derived like the others.
     cookies: { keys: [`${sessionSecret}:oidc-cookies`] },
     renderError,
-    async findAccount(_ctx, sub) {
-      const id = Number(sub);
-      if (!Number.isSafeInteger(id)) return undefined;
-      const [user] = await db
-        .select({
-          id: glUsuario.id,
-          nome: glUsuario.nome,
-          apelido: glUsuario.apelido,
-          email: glUsuario.email,
-          ativo: glUsuario.ativo,
-        })
-        .from(glUsuario)
-        .where(eq(glUsuario.id, id));
-      if (!user?.ativo) return undefined;
-      return {
-        accountId: sub,
-        claims: () => ({
-          sub,
-          name: user.nome,
-          nickname: user.apelido ?? undefined,
-          email: user.email,
-          // The portal only lets a person in with a password it sent to that address (§4).
-          email_verified: true,
-        }),
-      };
-    },
-  });
-  provider.on('server_error', (_ctx: unknown, error: unknown) =>
-    options.log.error({ err: loggableError(error) }, 'OIDC provider error'),
-  );
+    ...(options.allowLoopbackCalls && { fetch: fetchAllowingLoopback }),
+    findAccount: (ctx, sub, token) => findAccount(db, ctx, sub, token),
+  };
+  const provider = new OidcProvider(`${options.publicUrl}${OIDC_PATH}`, configuration);
+  const logError = (event: string) => (_ctx: unknown, error: unknown) =>
+    options.log.error({ err: loggableError(error), event }, 'OIDC provider error');
+  provider.on('server_error', logError('server_error'));
+  provider.on('backchannel.error', logError('backchannel.error'));
   // Behind TLS-terminating proxies the issuer's scheme comes from X-Forwarded-Proto.
   provider.proxy = true;
   return provider;

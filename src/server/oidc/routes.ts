@@ -1,30 +1,47 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import type { Provider } from 'oidc-provider';
-import { createOidcProvider, OIDC_PATH, type OidcOptions } from './provider.ts';
+import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
+import { deleteSession } from '../session/session-store.ts';
+import { presentedSecretAsStored } from './clients.ts';
+import { handleInteraction } from './interaction.ts';
+import { INTERACTION_PATH, OIDC_PATH, setPortalUser } from './provider.ts';
+import type { OidcRuntime } from './runtime.ts';
+
+/** The provider's paths that decide by the portal's sign-in: authorization, its resume, logout. */
+const SIGN_IN_PATHS = /^\/oidc\/(auth|session\/end)(\/|$|\?)/;
 
 /**
  * Everything under /oidc is oidc-provider's (a Koa application): the request is handed to it
  * raw, its body unread (the provider parses its own forms). The Host and scheme it builds its
  * URLs from are pinned to PUBLIC_URL, so a forged Host header cannot put another address in the
- * discovery document. Decision 086.
+ * discovery document. /oidc/interacao/{uid} is the portal's side of a sign-in. Decisions 086, 087.
  */
-export const oidcRoutes: FastifyPluginCallback<
-  Omit<OidcOptions, 'log'> & { rateLimitMax: number; authRateLimitMax: number }
-> = (app, options, done) => {
-  const publicUrl = new URL(options.publicUrl);
-  // The provider's Koa request handler, made once (composing it per request is wasted work).
-  let handler: Promise<ReturnType<Provider['callback']>> | null = null;
-  const ready = () => {
-    handler ??= createOidcProvider({ ...options, log: app.log }).then(
-      (provider) => provider.callback(),
-      (error: unknown) => {
-        // A database that was away at the first request: the next one tries again.
-        handler = null;
-        throw error;
-      },
-    );
-    return handler;
+export const oidcRoutes: FastifyPluginCallback<{
+  oidc: OidcRuntime;
+  rateLimitMax: number;
+  authRateLimitMax: number;
+}> = (app, options, done) => {
+  const { oidc } = options;
+  const { db } = oidc.options;
+  const publicUrl = new URL(oidc.options.publicUrl);
+  // The portal session of each request the provider handles on a sign-in path, and the ones an
+  // RP-initiated logout ended (decided in the provider's event, deleted once it has answered).
+  const portalRecords = new WeakMap<IncomingMessage, { id: string; usuarioId: number }>();
+  const portalSessionsToEnd = new WeakMap<IncomingMessage, string>();
+  const listening = new WeakSet<object>();
+  const listen = (provider: Provider) => {
+    if (listening.has(provider)) return;
+    listening.add(provider);
+    // OpenID Connect RP-Initiated Logout: leaving the provider's session is leaving the portal's
+    // too when it is the same person's (not when the library ends an earlier person's session
+    // because another one signed in on this browser).
+    provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+      const accountId = ctx.oidc.session?.accountId;
+      const record = portalRecords.get(ctx.req);
+      if (ctx.oidc.params?.logout && record && String(record.usuarioId) === accountId) {
+        portalSessionsToEnd.set(ctx.req, record.id);
+      }
+    });
   };
 
   // Leave the body in the stream for the provider.
@@ -32,8 +49,14 @@ export const oidcRoutes: FastifyPluginCallback<
   app.addContentTypeParser('*', (_request, _payload, next) => next(null));
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const callback = await ready();
+    const { provider, handle: callback } = await oidc.ready();
+    listen(provider);
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    if (SIGN_IN_PATHS.test(raw.url ?? '')) {
+      const record = await request.session.load();
+      setPortalUser(raw, record?.usuarioId ?? null);
+      if (record) portalRecords.set(raw, record);
+    }
     raw.originalUrl = raw.url;
     raw.url = raw.url?.slice(OIDC_PATH.length) || '/';
     raw.headers.host = publicUrl.host;
@@ -41,8 +64,19 @@ export const oidcRoutes: FastifyPluginCallback<
     delete raw.headers['x-forwarded-host'];
     // The address as the portal resolved it (TRUST_PROXY), not as the client claims it.
     raw.headers['x-forwarded-for'] = request.ip;
+    // Secrets are kept hashed (decision 087): the provider compares the hash of the one presented.
+    if (raw.headers.authorization)
+      raw.headers.authorization = presentedSecretAsStored(raw.headers.authorization);
+    // The provider's forms (the logout question, the account switch it posts by itself) end, after
+    // redirects, at an application's address; CSP checks form-action on those redirects too, so
+    // the portal's form-action 'self' would stop them there. The pages' forms are the library's.
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (typeof csp === 'string')
+      reply.raw.setHeader('content-security-policy', csp.replace(/;?form-action [^;]*/, ''));
     reply.hijack();
     await callback(raw, reply.raw);
+    const ended = portalSessionsToEnd.get(raw);
+    if (ended) await deleteSession(db, ended);
   };
   // The global limit lets every non-API path through (http/security.ts); these paths are the
   // provider's API, so they take the API's limit, and the endpoints that check an application's
@@ -54,5 +88,13 @@ export const oidcRoutes: FastifyPluginCallback<
   app.all(`${OIDC_PATH}/*`, limit(options.rateLimitMax), handle);
   app.post(`${OIDC_PATH}/token`, limit(options.authRateLimitMax), handle);
   app.post(`${OIDC_PATH}/token/*`, limit(options.authRateLimitMax), handle);
+  app.get<{ Params: { uid: string } }>(
+    `${INTERACTION_PATH}/:uid`,
+    limit(options.rateLimitMax),
+    async (request, reply) => {
+      const { provider } = await oidc.ready();
+      return handleInteraction(provider, db, request, reply);
+    },
+  );
   done();
 };

@@ -2,7 +2,8 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Database, Queryable } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
-import { glOidcRegistro } from '../db/schema.ts';
+import { glOidcAutorizacao, glOidcRegistro } from '../db/schema.ts';
+import { findClientMetadata } from './clients.ts';
 
 /**
  * oidc-provider's storage on the portal's database (its adapter interface, example/my_adapter.js
@@ -131,5 +132,41 @@ export async function purgeExpiredOidcRecords(db: Queryable, now = new Date()): 
     .delete(glOidcRegistro)
     .where(sql`${glOidcRegistro.datahora_expira} < ${now}`)
     .returning({ id: glOidcRegistro.id });
+  // What an authorization was given with goes with the authorization (decision 087).
+  await db
+    .delete(glOidcAutorizacao)
+    .where(
+      sql`not exists (select 1 from ${glOidcRegistro} where ${glOidcRegistro.modelo} = 'Grant' and ${glOidcRegistro.id} = ${glOidcAutorizacao.grant_id})`,
+    );
   return deleted.length;
+}
+
+/**
+ * The provider's clients are the applications staff register (gl_oidc_cliente, decision 087):
+ * read here, never written by the provider (no dynamic registration).
+ */
+export class ClientAdapter implements Adapter {
+  constructor(private readonly db: Database) {}
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    return available(() => findClientMetadata(this.db, id));
+  }
+
+  upsert(): Promise<void> {
+    return Promise.reject(new Error('OIDC clients are registered in the back-office'));
+  }
+
+  findByUid(): Promise<undefined> {
+    return Promise.resolve(undefined);
+  }
+
+  findByUserCode(): Promise<undefined> {
+    return Promise.resolve(undefined);
+  }
+
+  async consume(): Promise<void> {}
+
+  async destroy(): Promise<void> {}
+
+  async revokeByGrantId(): Promise<void> {}
 }

@@ -56,6 +56,19 @@ class RequestSession {
     private readonly reply: FastifyReply,
   ) {}
 
+  private loaded = false;
+
+  /**
+   * Reads the signed-in session. API routes have it read before they run; a page outside the
+   * API that needs to know who is signed in (the OpenID provider's sign-in, issue 18) asks here.
+   */
+  async load(extra?: SessionLookupExtra): Promise<SessionRecord | null> {
+    if (this.loaded) return this.record;
+    this.record = await findSession(this.options.db, this.cookieValue, this.options, new Date(), extra);
+    this.loaded = true;
+    return this.record;
+  }
+
   get csrfToken(): string {
     return hmac(this.options.secret, `csrf:${this.cookieValue}`);
   }
@@ -196,6 +209,6 @@ export function registerSessions(app: FastifyInstance, options: SessionOptions):
         throw new AppError(403, MESSAGES.csrfInvalid, ERROR_CODES.csrf);
       }
     }
-    session.record = await findSession(options.db, existing, options, new Date(), request.routeOptions.config.sessionLookup);
+    if (existing) await session.load(request.routeOptions.config.sessionLookup);
   });
 }

@@ -6,10 +6,11 @@
  */
 import { z } from 'zod';
 import { ID_MAX } from './auth.ts';
-import { DATE_INVALID_MESSAGE, DateSchema, EmailSchema, REQUIRED_MESSAGE, documentSchema, maxLengthMessage, optionalText, requiredText, type TextOptions } from '../fields.ts';
+import { DATE_INVALID_MESSAGE, DateSchema, EmailSchema, REQUIRED_MESSAGE, documentSchema, maxLengthMessage, optionalText, requiredText, text, type TextOptions } from '../fields.ts';
 import { parseDateInput, parseInstant } from '../dates.ts';
 import { onlyDigits } from '../masks.ts';
 import { httpOrigin } from './destination.ts';
+import { parseHttpUrl } from '../urls.ts';
 
 /** §6 staff levels (lower is stronger); decision 030 says which may do what. */
 export const STAFF_LEVEL = { admin: 1, supervisor: 3, operator: 5 } as const;
@@ -93,6 +94,62 @@ export const ProdutoSaveSchema = z.object({
   ativo: Flag.optional(),
 });
 export type ProdutoSave = z.input<typeof ProdutoSaveSchema>;
+
+// --- gl_oidc_cliente (issue 18, decision 087) ----------------------------------------------
+export const OIDC_URI_MESSAGE =
+  'Informe endereços completos, um por linha, com https (http só em localhost) e sem #fragmento.';
+const OIDC_URIS_MAX = 10;
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * An application's redirect or logout address: absolute, https outside the developer's own
+ * machine, no fragment (RFC 6749 §3.1.2), compared as written (exact match).
+ */
+export function isOidcUri(value: string): boolean {
+  if (/\s/.test(value) || value.includes('#')) return false;
+  const url = parseHttpUrl(value);
+  if (!url || !/^https?:\/\//i.test(value)) return false;
+  return url.protocol === 'https:' || LOCAL_HOSTS.has(url.hostname);
+}
+
+/** A textarea with one address per line (or a JSON list) → the list, blank lines dropped. */
+const oidcUriList = (min: number) =>
+  z
+    .preprocess(
+      (value) =>
+        typeof value === 'string'
+          ? value.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '')
+          : (value ?? []),
+      z.array(text().max(500, { error: OIDC_URI_MESSAGE }), { error: OIDC_URI_MESSAGE }),
+    )
+    .refine((uris) => uris.length >= min, { error: min > 0 ? REQUIRED_MESSAGE : OIDC_URI_MESSAGE })
+    .refine((uris) => uris.length <= OIDC_URIS_MAX, { error: `Informe no máximo ${OIDC_URIS_MAX} endereços.` })
+    .refine((uris) => uris.every(isOidcUri), { error: OIDC_URI_MESSAGE })
+    .transform((uris) => [...new Set(uris)]);
+
+const OidcClienteFields = {
+  nome: requiredText({ max: TEXT_MAX }),
+  redirect_uris: oidcUriList(1),
+  post_logout_redirect_uris: oidcUriList(0),
+  backchannel_logout_uri: nullableText(500).refine((value) => value === null || isOidcUri(value), {
+    error: OIDC_URI_MESSAGE,
+  }),
+  ativo: Flag.optional(),
+};
+/** The product and the kind (confidential or public) are chosen once, at registration. */
+export const OidcClienteCreateSchema = z.object({
+  gl_produto_id: IdField,
+  confidencial: Flag,
+  ...OidcClienteFields,
+});
+export const OidcClienteUpdateSchema = z.object(OidcClienteFields);
+export type OidcClienteSave = z.input<typeof OidcClienteCreateSchema>;
+
+/** POST /api/admin/gl_oidc_cliente/{id}/segredo: the new secret, shown this once. */
+export interface OidcSecretResponse {
+  client_id: string;
+  client_secret: string;
+}
 
 // --- gl_plano -----------------------------------------------------------------------------
 export const PlanoSaveSchema = z.object({
@@ -268,6 +325,7 @@ const filterDate = z
   .transform((value) => (value ? parseDateInput(value) : null));
 export const PlanoFilterSchema = z.object({ gl_produto_id: filterId });
 export const PlanoPagamentoFilterSchema = z.object({ gl_plano_id: filterId });
+export const OidcClienteFilterSchema = z.object({ gl_produto_id: filterId });
 export const ClienteUsuarioFilterSchema = z.object({ gl_cliente_id: filterId });
 export const FaturaFilterSchema = z.object({
   gl_cliente_id: filterId,
@@ -294,4 +352,6 @@ export const ADMIN_MESSAGES = {
   levelChanged: 'Nível de acesso alterado.',
   strongerUser: 'Você não pode alterar um usuário com nível igual ou mais forte que o seu.',
   textTooLong: maxLengthMessage(TEXT_MAX),
+  oidcSecretCreated: 'Novo segredo gerado. Copie-o agora: ele não será mostrado de novo, e o anterior deixou de valer.',
+  oidcPublicClient: 'Aplicativos públicos não têm segredo: eles entram com PKCE.',
 } as const;

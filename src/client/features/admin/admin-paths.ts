@@ -20,6 +20,7 @@ export const API = {
   nfse: '/api/admin/pg_nfse',
   cidade: '/api/admin/gl_cidade',
   contratoEvento: '/api/admin/gl_contrato_evento',
+  oidcCliente: '/api/admin/gl_oidc_cliente',
 } as const;
 
 /** A route's id parameter: 'novo' (new) is null. */

@@ -118,3 +118,14 @@ export interface ContratoEvento extends AuditBlock {
   conta_nome_exibicao: string | null;
   comprovantes: PlanChangeProof[];
 }
+export interface OidcCliente extends AuditBlock {
+  gl_produto_id: number;
+  nome: string;
+  client_id: string;
+  confidencial: boolean;
+  tem_segredo: boolean;
+  redirect_uris: string[];
+  post_logout_redirect_uris: string[];
+  backchannel_logout_uri: string | null;
+  ativo: boolean;
+}

@@ -15,6 +15,9 @@ import {
   NFSE_FILE_MAX_BYTES,
   NfseCreateSchema,
   NfseUpdateSchema,
+  OidcClienteCreateSchema,
+  OidcClienteFilterSchema,
+  OidcClienteUpdateSchema,
   PlanoFilterSchema,
   PlanoPagamentoCreateSchema,
   PlanoPagamentoFilterSchema,
@@ -37,6 +40,7 @@ import {
   glContratoEvento,
   glContratoEventoArquivo,
   glEstado,
+  glOidcCliente,
   glPlano,
   glPlanoPagamento,
   glProduto,
@@ -48,6 +52,7 @@ import {
 } from '../../db/schema.ts';
 import type { CrudResource } from '../../http/crud/resource.ts';
 import { newInvoiceToken } from '../invoices/service.ts';
+import { newClientId } from '../../oidc/clients.ts';
 import { assertMayChangeUser } from './service.ts';
 
 /**
@@ -308,6 +313,30 @@ const contratoEvento: CrudResource = {
   orderBy: [asc(glContratoEvento.agendamento_data), desc(glContratoEvento.id)],
 };
 
+/**
+ * A product's applications that sign people in through the portal (OpenID Connect, decision
+ * 087). The client id is made here; the secret only by its own action (admin routes), and its
+ * hash is never read back: the list and the form see whether there is one.
+ */
+const { segredo_hash: _segredo, ...oidcClienteColumns } = getTableColumns(glOidcCliente);
+const oidcCliente: CrudResource = {
+  path: '/admin/gl_oidc_cliente',
+  table: glOidcCliente,
+  levels: { read: operator, create: supervisor, update: supervisor, delete: supervisor },
+  columns: {
+    ...oidcClienteColumns,
+    tem_segredo: sql<boolean>`${glOidcCliente.segredo_hash} is not null`.as('tem_segredo'),
+  },
+  search: [glOidcCliente.nome, glOidcCliente.client_id],
+  filters: {
+    schema: OidcClienteFilterSchema,
+    where: (q) => [q.gl_produto_id ? eq(glOidcCliente.gl_produto_id, Number(q.gl_produto_id)) : undefined],
+  },
+  create: OidcClienteCreateSchema,
+  update: OidcClienteUpdateSchema,
+  prepare: (values, { current }) => (current === null ? { ...values, client_id: newClientId() } : values),
+};
+
 export const ADMIN_RESOURCES: readonly CrudResource[] = [
   produto,
   plano,
@@ -321,4 +350,5 @@ export const ADMIN_RESOURCES: readonly CrudResource[] = [
   nfse,
   cidade,
   contratoEvento,
+  oidcCliente,
 ];

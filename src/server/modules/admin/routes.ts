@@ -14,6 +14,7 @@ import { deleteUserSessions } from '../../session/session-store.ts';
 import { localStorageFor, type FileStorage } from '../../storage/file-storage.ts';
 import { cancelPendingChange } from '../contracts/plan-change.ts';
 import { rotateInvoiceToken } from '../invoices/service.ts';
+import { rotateClientSecret } from '../../oidc/clients.ts';
 import { ADMIN_RESOURCES } from './resources.ts';
 import {
   assertMayChangeUser,
@@ -61,6 +62,17 @@ export const adminRoutes: FastifyPluginCallbackZod<{ db: Database; config: Confi
     async (request) => {
       const fatura_token = await rotateInvoiceToken(db, request.params.id);
       return envelope({ fatura_token }, { message: ADMIN_MESSAGES.tokenRotated });
+    },
+  );
+
+  // An application's secret (decision 087): shown in this answer only; the old one dies at once.
+  app.post(
+    '/admin/gl_oidc_cliente/:id/segredo',
+    { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
+    async (request, reply) => {
+      const data = await rotateClientSecret(db, request.params.id);
+      reply.header('Cache-Control', 'no-store');
+      return envelope(data, { message: ADMIN_MESSAGES.oidcSecretCreated });
     },
   );
 

@@ -36,6 +36,8 @@ import {
   type Authentication,
 } from './service.ts';
 import { findUserClientLink } from './queries.ts';
+import { endProviderSession } from '../../oidc/logout.ts';
+import type { OidcRuntime } from '../../oidc/runtime.ts';
 
 type ZodApp = Parameters<FastifyPluginCallbackZod>[0];
 
@@ -43,6 +45,8 @@ export interface AcessoRoutesOptions {
   acesso: AcessoDeps;
   captcha: CaptchaProvider;
   authRateLimitMax: number;
+  /** The OpenID provider, whose session of the browser ends with the portal's (decision 087). */
+  oidc?: OidcRuntime;
 }
 
 /**
@@ -98,11 +102,13 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
    * notice screen also sends the session it was given (sessao_id and the handoff token), which
    * ends too when the token is that session's.
    */
-  app.post('/acesso/logout', { schema: { body: LogoutRequestSchema } }, async (request) => {
+  app.post('/acesso/logout', { schema: { body: LogoutRequestSchema } }, async (request, reply) => {
     const body = request.body;
     if (body?.sessao_id && body.sessao_token)
       await request.session.endHandedOff(body.sessao_id, body.sessao_token);
     await request.session.end();
+    // The applications this browser signed in to through the portal sign out too.
+    if (options.oidc) await endProviderSession(options.oidc, request.raw, reply.raw);
     return envelope(null);
   });
 

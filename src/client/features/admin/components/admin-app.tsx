@@ -4,6 +4,7 @@ import { MESSAGES } from '#shared/messages';
 import { Page } from '../../../components/page';
 import { useSession } from '../../../lib/session';
 import { adminPath } from '../admin-paths';
+import { AplicativoEdit } from './application-screens';
 import { ContaEdit, ContaList, PlanoEdit, PlanoList, PlanoPagamentoEdit, ProdutoEdit, ProdutoList } from './catalogue-screens';
 import { ClienteEdit, ClienteList, ClienteUsuarioEdit } from './client-screens';
 import { ContratoEventoList, FaturaEdit, FaturaItemEdit, FaturaList, NfseEdit } from './invoice-screens';
@@ -68,6 +69,7 @@ export function AdminApp() {
         <Route index element={<AdminHome />} />
         <Route path="produtos" element={<ProdutoList />} />
         <Route path="produtos/:id" element={<ProdutoEdit />} />
+        <Route path="produtos/:parentId/aplicativos/:id" element={<AplicativoEdit />} />
         <Route path="planos" element={<PlanoList />} />
         <Route path="planos/:id" element={<PlanoEdit />} />
         <Route path="planos/:parentId/pagamentos/:id" element={<PlanoPagamentoEdit />} />

@@ -15,6 +15,7 @@ import { Truncate } from '../../../components/widgets/readonly-values';
 import { API, adminPath, routeId } from '../admin-paths';
 import { asPayload, formValuesOf } from '../form-values';
 import type { Conta, Plano, PlanoPagamento, Produto } from '../types';
+import { ProdutoAplicativos } from './application-screens';
 import { Screen, yesNo } from './screen';
 import { ADMIN_TEXTS } from '../texts';
 
@@ -55,6 +56,7 @@ export function ProdutoEdit() {
         toForm={(entity) => formValuesOf(entity, PRODUTO_FIELDS)}
         toPayload={asPayload}
         navBackRoute={adminPath('produtos')}
+        extra={(produto) => <ProdutoAplicativos produto={produto} />}
       >
         {(form) => (
           <div className="row">

@@ -1,0 +1,129 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Provider } from 'oidc-provider';
+import type { Database } from '../db/database.ts';
+import { glClienteUsuario, glOidcAutorizacao } from '../db/schema.ts';
+import type { SessionRecord } from '../session/session-store.ts';
+import { findClientProduct } from './clients.ts';
+import { OIDC_CLAIMS } from './accounts.ts';
+import { INTERACTION_EXPIRED_PAGE } from './pages.ts';
+
+/** A request's reasons that only a sign-in made after the application asked can satisfy. */
+const FRESH_SIGN_IN_REASONS = new Set(['login_prompt', 'max_age']);
+
+/** Where the portal's screens take the sign-in over; they come back to the interaction's URL. */
+function portalScreen(path: string, uid: string): string {
+  return `${path}?${new URLSearchParams({ interacao: uid }).toString()}`;
+}
+
+function expired(reply: FastifyReply) {
+  return reply
+    .code(400)
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(INTERACTION_EXPIRED_PAGE);
+}
+
+/** The client account of the sign-in: the session's, or the person's only one. */
+async function chosenClient(
+  db: Database,
+  session: SessionRecord,
+): Promise<{ clienteId: number | null; mustChoose: boolean }> {
+  if (session.clienteId !== null) return { clienteId: session.clienteId, mustChoose: false };
+  const links = await db
+    .select({ clienteId: glClienteUsuario.gl_cliente_id })
+    .from(glClienteUsuario)
+    .where(eq(glClienteUsuario.gl_usuario_id, session.usuarioId))
+    .limit(2);
+  const total = links.length;
+  return { clienteId: total === 1 ? (links[0]?.clienteId ?? null) : null, mustChoose: total > 1 };
+}
+
+/**
+ * GET /oidc/interacao/{uid} (decision 087): an application asked the provider for a sign-in.
+ * When the portal already has one that satisfies the request (single sign-on: the same browser
+ * signed in, its password not due, its client account chosen, and signed in after the request
+ * when the application asked prompt=login or max_age), the person goes straight back to the
+ * application; otherwise to the product's login screen (or the account selection), whose last
+ * step returns here. No consent screen: the applications are the provider's own products.
+ */
+export async function handleInteraction(
+  provider: Provider,
+  db: Database,
+  request: FastifyRequest<{ Params: { uid: string } }>,
+  reply: FastifyReply,
+): Promise<unknown> {
+  let details: Awaited<ReturnType<Provider['interactionDetails']>>;
+  try {
+    details = await provider.interactionDetails(request.raw, reply.raw);
+  } catch {
+    return expired(reply);
+  }
+  if (details.uid !== request.params.uid) return expired(reply);
+  const clientId = String(details.params.client_id);
+  const application = await findClientProduct(db, clientId);
+  if (!application) return expired(reply);
+  const pid = application.produtoId;
+
+  const session = await request.session.load();
+  const reasons = new Set(details.prompt.reasons);
+  const freshNeeded =
+    details.prompt.name === 'login' &&
+    [...reasons].some((reason) => FRESH_SIGN_IN_REASONS.has(reason));
+  // The request's time has whole seconds: a sign-in counts from the next one (no person signs in
+  // within the second the application sent them).
+  const signedInAfterRequest =
+    session !== null && Math.floor(session.createdAt.getTime() / 1000) > (details.iat ?? 0);
+  if (!session || session.user?.senhaRevalidar || (freshNeeded && !signedInAfterRequest)) {
+    return reply.redirect(portalScreen(`/login/${pid}`, details.uid), 303);
+  }
+  const { clienteId, mustChoose } = await chosenClient(db, session);
+  if (mustChoose)
+    return reply.redirect(portalScreen(`/login/${pid}/conta_selecionar`, details.uid), 303);
+
+  const accountId = String(session.usuarioId);
+  const grant = new provider.Grant({ accountId, clientId });
+  const scope = typeof details.params.scope === 'string' ? details.params.scope : 'openid';
+  grant.addOIDCScope(
+    scope
+      .split(' ')
+      .filter((name) => name in OIDC_CLAIMS || name === 'offline_access')
+      .join(' '),
+  );
+  const claims = requestedClaims(details.params.claims);
+  if (claims.length > 0) grant.addOIDCClaims(claims);
+  const grantId = await grant.save();
+  await db.insert(glOidcAutorizacao).values({
+    grant_id: grantId,
+    gl_usuario_id: session.usuarioId,
+    gl_cliente_id: clienteId,
+    gl_oidc_cliente_id: application.id,
+  });
+  reply.hijack();
+  await provider.interactionFinished(
+    request.raw,
+    reply.raw,
+    {
+      ...(details.prompt.name === 'login' && {
+        login: { accountId, ts: Math.floor(session.createdAt.getTime() / 1000), remember: true },
+      }),
+      consent: { grantId },
+    },
+    { mergeWithLastSubmission: false },
+  );
+  return reply;
+}
+
+/** The claim names of a `claims` request parameter (OpenID Connect Core §5.5) the portal knows. */
+function requestedClaims(raw: unknown): string[] {
+  if (typeof raw !== 'string') return [];
+  const known = new Set(Object.values(OIDC_CLAIMS).flat());
+  try {
+    const parsed = JSON.parse(raw) as Record<string, Record<string, unknown> | null>;
+    return [
+      ...new Set([...Object.keys(parsed.id_token ?? {}), ...Object.keys(parsed.userinfo ?? {})]),
+    ].filter((name) => known.has(name));
+  } catch {
+    return [];
+  }
+}
