@@ -56,8 +56,11 @@ export async function handleInteraction(
   let details: Awaited<ReturnType<Provider['interactionDetails']>>;
   try {
     details = await provider.interactionDetails(request.raw, reply.raw);
-  } catch {
-    return expired(reply);
+  } catch (error) {
+    // No interaction cookie, or its interaction gone (expired, finished); a database away is
+    // the error handler's 503, not an expired request.
+    if ((error as { name?: unknown }).name === 'SessionNotFound') return expired(reply);
+    throw error;
   }
   if (details.uid !== request.params.uid) return expired(reply);
   const clientId = String(details.params.client_id);

@@ -450,6 +450,32 @@ describe('signing in to an application through the portal (issue 18, decision 08
     expect(typeof renewed.id_token).toBe('string');
   });
 
+  it('lets a public application (a browser or phone app) exchange its code with PKCE alone, without a refresh token', async () => {
+    const { produto, agent, signIn } = await scenario();
+    const publicApp = await registerApplication(t, produto.id, { confidencial: false });
+    await signIn();
+    const authorization = await authorize(agent, publicApp, {
+      scope: 'openid offline_access',
+      prompt: 'consent',
+    });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: codeOf(authorization, publicApp),
+        code_verifier: authorization.verifier,
+        redirect_uri: publicApp.redirectUri,
+        client_id: publicApp.clientId,
+      }).toString(),
+    });
+    expect(answer.statusCode).toBe(200);
+    const tokens = answer.json<Record<string, unknown>>();
+    expect(typeof tokens.id_token).toBe('string');
+    expect(tokens).not.toHaveProperty('refresh_token');
+  });
+
   it('asks in pt-BR before an application signs the person out, and leaving ends the portal session too', async () => {
     const { application, agent, signIn } = await scenario();
     await signIn();
