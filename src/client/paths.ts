@@ -10,6 +10,7 @@ export const ROUTES = {
   'me.twofa': '/me/twofa',
   /** The account security center (ours, docs/decisions/070-active-sessions.md). */
   'me.seguranca': '/me/seguranca',
+  'me.privacidade': '/me/privacidade',
   planoMudanca_sucesso: '/produto/:pid/planoMudancaSucesso',
   login: '/login/:pid',
   'e.login': '/e/login',

@@ -209,6 +209,12 @@ export const routes: RouteObject[] = [
                   Component: (await import('./features/security/components/security-page')).SecurityPage,
                 }),
               },
+              {
+                path: ROUTES['me.privacidade'],
+                lazy: async () => ({
+                  Component: (await import('./features/privacy/components/privacy-page')).PrivacyPage,
+                }),
+              },
             ],
           },
 

@@ -46,6 +46,7 @@ export const NAV_TEXTS = {
   profile: 'Meus dados',
   twofa: 'Gerenciar 2FA',
   security: 'Segurança',
+  privacy: 'Privacidade',
   switchAccount: 'Trocar conta',
   logout: 'Logout',
 } as const;

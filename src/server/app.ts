@@ -44,6 +44,7 @@ import { registerSessions } from './session/session-plugin.ts';
 import { localStorageFor } from './storage/file-storage.ts';
 import { oidcRoutes } from './oidc/routes.ts';
 import { createOidcRuntime } from './oidc/runtime.ts';
+import { devPrivacyRoutes, privacidadeRoutes } from './modules/privacy/routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -186,6 +187,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     acesso,
     authRateLimitMax,
   });
+  const privacy = { db, acesso, providerName: config.PROVIDER_NAME, publicUrl: config.publicUrl };
+  await app.register(privacidadeRoutes, { prefix: '/api', privacy, authRateLimitMax });
   await app.register(adminRoutes, { prefix: '/api', db, config });
   await app.register(geoRoutes, {
     prefix: '/api',
@@ -201,6 +204,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   if (!config.isProduction) {
     await app.register(devMailboxRoutes, { prefix: '/api', db });
     await app.register(devMailboxPages, { db });
+    await app.register(devPrivacyRoutes, { prefix: '/api', privacy });
   }
 
   await registerSpa(app, {

@@ -8,6 +8,7 @@ import { DEMO_LOGINS, seedDemoData } from './db/demo-seed.ts';
 import { seedReferenceData } from './db/reference-data.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
+import { startPrivacyWorker } from './modules/privacy/worker.ts';
 import { startMailWorker } from './mail/worker.ts';
 import { startPlanChangeWorker } from './modules/contracts/plan-change-worker.ts';
 import { CLIENT_BUILD_DIR } from './project-paths.ts';
@@ -92,6 +93,12 @@ async function main(): Promise<void> {
     log: log.child({ module: 'housekeeping' }),
     intervalMs: config.HOUSEKEEPING_INTERVAL_MS,
   });
+  const privacyWorker = startPrivacyWorker({
+    db: database.db,
+    providerName: config.PROVIDER_NAME,
+    log: log.child({ module: 'privacy' }),
+    intervalMs: config.PRIVACY_INTERVAL_MS,
+  });
   const planChangeWorker = startPlanChangeWorker({
     db: database.db,
     log: log.child({ module: 'plan-change' }),
@@ -132,6 +139,7 @@ async function main(): Promise<void> {
       step('mail worker', () => mailWorker.stop()),
       step('plan change worker', () => planChangeWorker.stop()),
       step('housekeeping', () => housekeeping.stop()),
+      step('privacy worker', () => privacyWorker.stop()),
     ]);
     clearTimeout(grace);
     await step('database', () => database.close());

@@ -76,7 +76,7 @@ test.describe('axe-core on a desktop and on a phone', () => {
 
   test('the screens of a signed-in customer', async ({ page }) => {
     await signInDemoUser(page, 'gerente@exemplo.com.br');
-    for (const path of ['/painel', '/me/config', '/me/meusdados', '/me/twofa', '/me/seguranca', '/produto/1/planos']) {
+    for (const path of ['/painel', '/me/config', '/me/meusdados', '/me/twofa', '/me/seguranca', '/me/privacidade', '/produto/1/planos']) {
       await visit(page, path);
     }
     await page.setViewportSize(SIZES[0].viewport);

@@ -36,14 +36,22 @@ async function apiHeaders(page: Page) {
 /** Staff register an application of product 1 in the back-office and make its secret. */
 async function registerInBackOffice(page: Page, name: string, rp: RelyingParty): Promise<void> {
   await page.goto('/admin/produtos/1');
-  const applications = page.getByRole('region', { name: 'Aplicativos (login único OpenID Connect)' });
+  const applications = page.getByRole('region', {
+    name: 'Aplicativos (login único OpenID Connect)',
+  });
   await applications.getByRole('button', { name: '+ Adicionar' }).click();
   await expect(page).toHaveURL(/\/admin\/produtos\/1\/aplicativos\/novo$/);
   await page.getByLabel('Nome', { exact: true }).fill(name);
-  await page.getByLabel('Endereços de retorno (redirect_uri)').fill('http://vendas.exemplo.com.br/callback');
+  await page
+    .getByLabel('Endereços de retorno (redirect_uri)')
+    .fill('http://vendas.exemplo.com.br/callback');
   await page.getByRole('button', { name: 'Salvar' }).click();
   // https outside localhost (decision 087): said in pt-BR, nothing saved.
-  await expect(page.getByText('Informe endereços completos, um por linha, com https (http só em localhost) e sem #fragmento.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Informe endereços completos, um por linha, com https (http só em localhost) e sem #fragmento.',
+    ),
+  ).toBeVisible();
   await page.getByLabel('Endereços de retorno (redirect_uri)').fill(rp.redirectUri);
   await page.getByLabel('Endereço de logout por back-channel').fill(rp.backchannelUri);
   await page.getByRole('button', { name: 'Salvar' }).click();
@@ -74,17 +82,28 @@ async function registerThroughApi(page: Page, name: string, rp: RelyingParty): P
     },
   });
   expect(created.status(), await created.text()).toBe(200);
-  const { data } = (await created.json()) as { data: { entity: { id: number; client_id: string } } };
-  const secret = await page.request.post(`/api/admin/gl_oidc_cliente/${data.entity.id}/segredo`, { headers });
+  const { data } = (await created.json()) as {
+    data: { entity: { id: number; client_id: string } };
+  };
+  const secret = await page.request.post(`/api/admin/gl_oidc_cliente/${data.entity.id}/segredo`, {
+    headers,
+  });
   const { data: credentials } = (await secret.json()) as { data: { client_secret: string } };
   await rp.configure(data.entity.client_id, credentials.client_secret);
 }
 
 /** The portal's login screen, reached from an application: e-mail, password and the 2FA code. */
-async function signInWithCode(page: Page, email: string, password: string, code: () => Promise<string>) {
+async function signInWithCode(
+  page: Page,
+  email: string,
+  password: string,
+  code: () => Promise<string>,
+) {
   await expect(page).toHaveURL(/\/login\/1\?interacao=/);
   await page.getByLabel('E-mail').fill(email);
-  const checked = page.waitForResponse((response) => response.url().includes('/api/gl_usuario/twofa/twofaCheckUsuario'));
+  const checked = page.waitForResponse((response) =>
+    response.url().includes('/api/gl_usuario/twofa/twofaCheckUsuario'),
+  );
   await page.getByLabel('E-mail').blur();
   await checked;
   await page.getByLabel('Senha', { exact: true }).fill(password);
@@ -96,7 +115,10 @@ async function signInWithCode(page: Page, email: string, password: string, code:
 /** The application's page after the sign-in: the verified ID token's claims. */
 async function claimsShown(page: Page, rp: RelyingParty): Promise<Record<string, unknown>> {
   await expect(page).toHaveURL(new RegExp(`^${rp.origin}/callback`));
-  return JSON.parse((await page.locator('#claims').textContent()) ?? '{}') as Record<string, unknown>;
+  return JSON.parse((await page.locator('#claims').textContent()) ?? '{}') as Record<
+    string,
+    unknown
+  >;
 }
 
 test('two applications sign a person in through the portal: 2FA, account selection, single sign-on, prompt=login, logout everywhere', async ({
@@ -139,7 +161,10 @@ test('two applications sign a person in through the portal: 2FA, account selecti
   await page.goto(`${vendas.origin}/entrar`);
   await signInWithCode(page, person.email, person.senha, () => nextCode(page));
   await expect(page).toHaveURL(/\/login\/1\/conta_selecionar/);
-  await page.getByRole('group', { name: 'Contas' }).getByRole('button', { name: /Nova Empresa S.A./ }).click();
+  await page
+    .getByRole('group', { name: 'Contas' })
+    .getByRole('button', { name: /Nova Empresa S.A./ })
+    .click();
   const first = await claimsShown(page, vendas);
   expect(first).toMatchObject({
     iss: ISSUER,
@@ -153,13 +178,19 @@ test('two applications sign a person in through the portal: 2FA, account selecti
   // The second application: no password, straight back (single sign-on).
   await page.goto(`${agenda.origin}/entrar`);
   const second = await claimsShown(page, agenda);
-  expect(second).toMatchObject({ sub: String(me.usuario.id), cliente: { razao_social: 'Nova Empresa S.A.' } });
+  expect(second).toMatchObject({
+    sub: String(me.usuario.id),
+    cliente: { razao_social: 'Nova Empresa S.A.' },
+  });
 
   // prompt=login: the password (and the code) again, whatever the portal session.
   const beforeForcedSignIn = Math.floor(Date.now() / 1000);
   await page.goto(`${vendas.origin}/entrar?prompt=login`);
   await signInWithCode(page, person.email, person.senha, () => nextCode(page));
-  await page.getByRole('group', { name: 'Contas' }).getByRole('button', { name: /Nova Empresa S.A./ }).click();
+  await page
+    .getByRole('group', { name: 'Contas' })
+    .getByRole('button', { name: /Nova Empresa S.A./ })
+    .click();
   const again = await claimsShown(page, vendas);
   // The ID token says when the person signed in: after the application asked.
   expect(Number(again.auth_time)).toBeGreaterThanOrEqual(beforeForcedSignIn);
@@ -170,12 +201,16 @@ test('two applications sign a person in through the portal: 2FA, account selecti
   await expect(page).toHaveURL(/\/login\/1/);
   await expect.poll(() => vendas.logouts.length).toBeGreaterThan(0);
   await expect.poll(() => agenda.logouts.length).toBe(1);
-  for (const logout of [...vendas.logouts, ...agenda.logouts]) expect(logout.sub).toBe(String(me.usuario.id));
+  for (const logout of [...vendas.logouts, ...agenda.logouts])
+    expect(logout.sub).toBe(String(me.usuario.id));
 
   // And the next visit to an application asks for the sign-in again.
   await page.goto(`${agenda.origin}/entrar`);
   await signInWithCode(page, person.email, person.senha, () => nextCode(page));
-  await page.getByRole('group', { name: 'Contas' }).getByRole('button', { name: /Nova Empresa S.A./ }).click();
+  await page
+    .getByRole('group', { name: 'Contas' })
+    .getByRole('button', { name: /Nova Empresa S.A./ })
+    .click();
   await claimsShown(page, agenda);
 
   // Logout asked by the application: the portal asks in pt-BR, then ends its own session too.

@@ -42,6 +42,9 @@ export function UserMenu({
         <NavDropdown.Item as={Link} to={pathTo('me.seguranca')}>
           {NAV_TEXTS.security}
         </NavDropdown.Item>
+        <NavDropdown.Item as={Link} to={pathTo('me.privacidade')}>
+          {NAV_TEXTS.privacy}
+        </NavDropdown.Item>
         <NavDropdown.Item as={Link} to={pathTo('conta_selecionar', { pid })}>
           {NAV_TEXTS.switchAccount}
         </NavDropdown.Item>

@@ -3,8 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate, type NavigateFunction } from 'react-router';
 import type { LoginInfo } from '#shared/schemas/auth';
 import { parseHttpUrl } from '#shared/urls';
+import { PRIVACY_PATH } from '#shared/privacy';
+import type { PrivacyOverview } from '#shared/schemas/privacy';
 import { pathTo } from '../paths';
-import { apiPost } from './api-client';
+import { apiGet, apiPost } from './api-client';
 import { trustDestination } from './destination';
 import { readLoginEvent, rememberLoginEvent, type LoginEventRef } from './login-event';
 import { forgetInteraction, INTERACTION_PREFIX, pendingInteractionPath } from './oidc-interaction';
@@ -158,6 +160,22 @@ export function applyLoginInfo(info: LoginInfo): void {
     pid: info.produto.id,
   });
   void queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
+}
+
+/**
+ * What a sign-in shows before the §4 routing (issue 19): new versions of the legal pages to
+ * accept, or the person's scheduled deletion, which they may cancel. Answers that screen's path
+ * (me.privacidade, whose 'Prosseguir com o Login' resumes the routing), or null. A check that
+ * fails lets the sign-in go on: the screen stays reachable from the settings.
+ */
+export async function privacyCheckpoint(pid: number): Promise<string | null> {
+  try {
+    const overview = await apiGet<PrivacyOverview>(PRIVACY_PATH);
+    if (overview.termos_pendentes.length === 0 && !overview.exclusao) return null;
+    return pathTo('me.privacidade', {}, { origin: 'login', pid });
+  } catch {
+    return null;
+  }
 }
 
 /** Goes where `loginDestination` says: a route of the SPA, or another page. */

@@ -16,6 +16,7 @@ import type { Database, Queryable } from './database.ts';
 import { gerarDanfsePdf, gerarNfseXml, type DemoParte } from './demo-nfse.ts';
 import { E2E_FATURA_TOKENS } from './e2e-tokens.ts';
 import { CIDADE, seedReferenceData } from './reference-data.ts';
+import { acceptCurrentVersions } from '../modules/privacy/legal-versions.ts';
 import {
   glCliente,
   glClienteUsuario,
@@ -414,6 +415,10 @@ async function inserirDemo(
     { gl_cliente_id: mariaSouza.id, gl_usuario_id: idDe('multi@exemplo.com.br'), nivel: 10 },
     { gl_cliente_id: novaEmpresa.id, gl_usuario_id: idDe('multi@exemplo.com.br'), nivel: 10 },
   ]);
+  // The demo people accepted the legal pages in force, as a sign-up records it (issue 19).
+  for (const usuario of usuarios) {
+    await acceptCurrentVersions(tx, usuario.id, { ip: '127.0.0.1', now: new Date() });
+  }
 
   // Contracts on pid 1, each for the current month.
   const contratoEmpresaDemo = primeiro(

@@ -261,3 +261,56 @@ Alterar a senha: ${values.passwordUrl}
 ${textFooter(values.providerName)}`;
   return { subject, html, text };
 }
+
+/** The deletion of the account was asked (issue 19): when it runs, and how to stop it. */
+export function deletionScheduledMail(values: {
+  providerName: string;
+  nome: string;
+  quando: Date;
+  portalUrl: string;
+}): MailContent {
+  const subject = `Exclusão da sua conta agendada - ${values.providerName}`;
+  const quando = brasiliaTime(values.quando);
+  const lines = [
+    `Recebemos o pedido de exclusão da sua conta em ${values.providerName}. Ela será excluída em ${quando}.`,
+    'Até lá, você pode cancelar o pedido: entre no portal e escolha "Cancelar exclusão" em Configurações > Privacidade.',
+    'Se não foi você quem pediu, entre no portal, cancele o pedido e troque sua senha.',
+  ];
+  const html = layout(
+    values.providerName,
+    subject,
+    [
+      paragraph(`Olá, ${escapeHtml(values.nome)}.`),
+      ...lines.map((line) => paragraph(escapeHtml(line))),
+      button(values.portalUrl, 'Entrar no portal'),
+    ].join('\n'),
+  );
+  const text = `Olá, ${values.nome}.
+
+${lines.join('\n\n')}
+
+${values.portalUrl}
+
+${textFooter(values.providerName)}`;
+  return { subject, html, text };
+}
+
+/** The account was deleted (issue 19): sent to the address it had. */
+export function deletionCompletedMail(values: { providerName: string; nome: string }): MailContent {
+  const subject = `Sua conta foi excluída - ${values.providerName}`;
+  const lines = [
+    `Sua conta em ${values.providerName} foi excluída, como você pediu: seus dados pessoais foram apagados ou anonimizados.`,
+    'As faturas e notas fiscais das contas de cliente continuam guardadas pelo prazo que a lei exige (5 anos), sem ligação com você.',
+  ];
+  const html = layout(
+    values.providerName,
+    subject,
+    [paragraph(`Olá, ${escapeHtml(values.nome)}.`), ...lines.map((line) => paragraph(escapeHtml(line)))].join('\n'),
+  );
+  const text = `Olá, ${values.nome}.
+
+${lines.join('\n\n')}
+
+${textFooter(values.providerName)}`;
+  return { subject, html, text };
+}

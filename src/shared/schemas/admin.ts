@@ -151,6 +151,15 @@ export interface OidcSecretResponse {
   client_secret: string;
 }
 
+// --- gl_documento_versao (issue 19) ----------------------------------------------------------
+/** A new version of a legal page: the next sign-in of everyone asks them to accept it. */
+export const DocumentoVersaoCreateSchema = z.object({
+  documento: z.enum(['termos_uso', 'politica_privacidade'], { error: 'Escolha o documento.' }),
+  versao: requiredText({ max: 40 }),
+  resumo: nullableText(2000, { multiline: true }),
+});
+export type DocumentoVersaoSave = z.input<typeof DocumentoVersaoCreateSchema>;
+
 // --- gl_plano -----------------------------------------------------------------------------
 export const PlanoSaveSchema = z.object({
   gl_produto_id: IdField,
@@ -326,6 +335,9 @@ const filterDate = z
 export const PlanoFilterSchema = z.object({ gl_produto_id: filterId });
 export const PlanoPagamentoFilterSchema = z.object({ gl_plano_id: filterId });
 export const OidcClienteFilterSchema = z.object({ gl_produto_id: filterId });
+export const PrivacidadePedidoFilterSchema = z.object({
+  tipo: z.enum(['exportacao', 'exclusao', '']).optional(),
+});
 export const ClienteUsuarioFilterSchema = z.object({ gl_cliente_id: filterId });
 export const FaturaFilterSchema = z.object({
   gl_cliente_id: filterId,

@@ -21,6 +21,8 @@ export const API = {
   cidade: '/api/admin/gl_cidade',
   contratoEvento: '/api/admin/gl_contrato_evento',
   oidcCliente: '/api/admin/gl_oidc_cliente',
+  privacidadePedido: '/api/admin/gl_privacidade_pedido',
+  documentoVersao: '/api/admin/gl_documento_versao',
 } as const;
 
 /** A route's id parameter: 'novo' (new) is null. */

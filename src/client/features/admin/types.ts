@@ -129,3 +129,20 @@ export interface OidcCliente extends AuditBlock {
   backchannel_logout_uri: string | null;
   ativo: boolean;
 }
+export interface PrivacidadePedido extends AuditBlock {
+  gl_usuario_id: number;
+  usuario_nome: string;
+  usuario_email: string;
+  tipo: 'exportacao' | 'exclusao';
+  situacao: string;
+  datahora_agendado: string | null;
+  datahora_expira: string | null;
+  datahora_concluido: string | null;
+  observacao: string | null;
+}
+export interface DocumentoVersao extends AuditBlock {
+  documento: 'termos_uso' | 'politica_privacidade';
+  versao: string;
+  resumo: string | null;
+  datahora_publicado: string;
+}

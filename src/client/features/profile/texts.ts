@@ -33,6 +33,7 @@ export const SETTINGS_TEXTS = {
   profile: 'Meus dados',
   twofa: 'Gerenciar 2FA',
   security: 'Segurança',
+  privacy: 'Privacidade',
   resume: 'Prosseguir com o Login',
   logout: 'Logout',
 } as const;

@@ -1,16 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { documentKind } from '#shared/cpf-cnpj';
-import { LEGAL_DOCUMENT_KEYS, LEGAL_DOCUMENTS } from '#shared/legal';
 import { CONTA_MESSAGES } from '#shared/messages';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { glCliente, glClienteUsuario, glUsuario, glUsuarioTermoAceite } from '../../db/schema.ts';
+import { glCliente, glClienteUsuario, glUsuario } from '../../db/schema.ts';
 import { conflict, fieldError, unauthorized } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { temporaryPasswordMail } from '../../mail/templates.ts';
 import { newInvoiceToken } from '../invoices/service.ts';
+import { acceptCurrentVersions } from '../privacy/legal-versions.ts';
 
 /** §6: whoever creates a client account manages it (account manager, level 10). */
 const CREATOR_LEVEL = 10;
@@ -86,21 +86,13 @@ export async function createClientForUser(
   return { clienteId: cliente.id };
 }
 
-/** The terms of use and the privacy policy, accepted now in their current versions. */
+/** The terms of use and the privacy policy, accepted now in the versions in force (issue 19). */
 async function recordConsent(
   tx: Queryable,
   usuarioId: number,
   meta: { ip: string; now: Date },
 ): Promise<void> {
-  await tx.insert(glUsuarioTermoAceite).values(
-    LEGAL_DOCUMENT_KEYS.map((documento) => ({
-      gl_usuario_id: usuarioId,
-      documento,
-      versao: LEGAL_DOCUMENTS[documento].versao,
-      ip: meta.ip,
-      datahora_aceite: meta.now,
-    })),
-  );
+  await acceptCurrentVersions(tx, usuarioId, meta);
 }
 
 /**

@@ -18,6 +18,8 @@ import {
   OidcClienteCreateSchema,
   OidcClienteFilterSchema,
   OidcClienteUpdateSchema,
+  DocumentoVersaoCreateSchema,
+  PrivacidadePedidoFilterSchema,
   PlanoFilterSchema,
   PlanoPagamentoCreateSchema,
   PlanoPagamentoFilterSchema,
@@ -41,6 +43,8 @@ import {
   glContratoEventoArquivo,
   glEstado,
   glOidcCliente,
+  glDocumentoVersao,
+  glPrivacidadePedido,
   glPlano,
   glPlanoPagamento,
   glProduto,
@@ -337,6 +341,47 @@ const oidcCliente: CrudResource = {
   prepare: (values, { current }) => (current === null ? { ...values, client_id: newClientId() } : values),
 };
 
+/**
+ * The people's privacy requests (issue 19): read-only for staff, who follow their state and see
+ * what a deletion left behind (clients without a manager). The export file is never listed.
+ */
+const privacidadePedido: CrudResource = {
+  path: '/admin/gl_privacidade_pedido',
+  table: glPrivacidadePedido,
+  levels: { read: operator, create: null, update: null, delete: null },
+  columns: {
+    id: glPrivacidadePedido.id,
+    datahora_criado: glPrivacidadePedido.datahora_criado,
+    datahora_modificado: glPrivacidadePedido.datahora_modificado,
+    gl_usuario_id: glPrivacidadePedido.gl_usuario_id,
+    usuario_nome: sql<string>`${glUsuario.nome}`.as('usuario_nome'),
+    usuario_email: sql<string>`${glUsuario.email}`.as('usuario_email'),
+    tipo: glPrivacidadePedido.tipo,
+    situacao: glPrivacidadePedido.situacao,
+    datahora_agendado: glPrivacidadePedido.datahora_agendado,
+    datahora_expira: glPrivacidadePedido.datahora_expira,
+    datahora_concluido: glPrivacidadePedido.datahora_concluido,
+    observacao: glPrivacidadePedido.observacao,
+  },
+  joins: [{ table: glUsuario, on: eq(glUsuario.id, glPrivacidadePedido.gl_usuario_id) }],
+  search: [glUsuario.nome, glUsuario.email],
+  filters: {
+    schema: PrivacidadePedidoFilterSchema,
+    where: (q) => [typeof q.tipo === 'string' && q.tipo ? eq(glPrivacidadePedido.tipo, q.tipo) : undefined],
+  },
+  orderBy: [desc(glPrivacidadePedido.id)],
+};
+
+/** The legal pages' versions: staff publish a new one; a published version is never changed. */
+const documentoVersao: CrudResource = {
+  path: '/admin/gl_documento_versao',
+  table: glDocumentoVersao,
+  levels: { read: operator, create: supervisor, update: null, delete: null },
+  search: [glDocumentoVersao.versao],
+  create: DocumentoVersaoCreateSchema,
+  orderBy: [desc(glDocumentoVersao.datahora_publicado), desc(glDocumentoVersao.id)],
+};
+
 export const ADMIN_RESOURCES: readonly CrudResource[] = [
   produto,
   plano,
@@ -351,4 +396,6 @@ export const ADMIN_RESOURCES: readonly CrudResource[] = [
   cidade,
   contratoEvento,
   oidcCliente,
+  privacidadePedido,
+  documentoVersao,
 ];

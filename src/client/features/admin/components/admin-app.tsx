@@ -9,6 +9,7 @@ import { ContaEdit, ContaList, PlanoEdit, PlanoList, PlanoPagamentoEdit, Produto
 import { ClienteEdit, ClienteList, ClienteUsuarioEdit } from './client-screens';
 import { ContratoEventoList, FaturaEdit, FaturaItemEdit, FaturaList, NfseEdit } from './invoice-screens';
 import { CidadeEdit, CidadeList, UsuarioEdit, UsuarioList } from './people-screens';
+import { DocumentoVersaoEdit, DocumentoVersaoList, PrivacidadePedidoList } from './privacy-screens';
 import { ADMIN_TEXTS } from '../texts';
 
 const SECTIONS = [
@@ -20,6 +21,8 @@ const SECTIONS = [
   { path: 'faturas', title: ADMIN_TEXTS.faturas },
   { path: 'cidades', title: ADMIN_TEXTS.cidades },
   { path: 'mudancas-plano', title: ADMIN_TEXTS.mudancasDePlano },
+  { path: 'privacidade', title: ADMIN_TEXTS.privacidade },
+  { path: 'documentos-legais', title: ADMIN_TEXTS.documentosLegais },
 ] as const;
 
 function AdminHome() {
@@ -87,6 +90,9 @@ export function AdminApp() {
         <Route path="cidades" element={<CidadeList />} />
         <Route path="cidades/:id" element={<CidadeEdit />} />
         <Route path="mudancas-plano" element={<ContratoEventoList />} />
+        <Route path="privacidade" element={<PrivacidadePedidoList />} />
+        <Route path="documentos-legais" element={<DocumentoVersaoList />} />
+        <Route path="documentos-legais/:id" element={<DocumentoVersaoEdit />} />
         <Route
           path="*"
           element={

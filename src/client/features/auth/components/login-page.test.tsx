@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaptchaConfig, LoginInfo, TwofaCheckResponse } from '#shared/schemas/auth';
+import type { PrivacyOverview } from '#shared/schemas/privacy';
 import { readLoginEvent } from '../../../lib/login-event';
 import { pageNavigation } from '../../../lib/navigation';
 import {
@@ -41,6 +42,8 @@ interface ServerOptions {
   twofa?: TwofaCheckResponse;
   /** The answers of POST /api/acesso/login, in order (the last one repeats). */
   logins?: (LoginInfo | Response)[];
+  /** GET /api/gl_usuario/me/privacidade after the sign-in (issue 19): nothing pending by default. */
+  privacy?: Pick<PrivacyOverview, 'termos_pendentes' | 'exclusao'>;
   extra?: Record<string, StubHandler>;
 }
 
@@ -50,6 +53,7 @@ function serve({
   captcha = NO_CAPTCHA,
   twofa = NO_2FA,
   logins = [loginInfo()],
+  privacy = { termos_pendentes: [], exclusao: null },
   extra = {},
 }: ServerOptions = {}) {
   let signedIn = false;
@@ -63,6 +67,8 @@ function serve({
         : envelopeResponse(null, { httpStatus: 404, message: 'Produto não encontrado.' }),
     'GET /api/captcha/config': () => envelopeResponse(captcha),
     'POST /api/gl_usuario/twofa/twofaCheckUsuario': () => envelopeResponse(twofa),
+    'GET /api/gl_usuario/me/privacidade': () =>
+      envelopeResponse({ consentimentos: [], versoes_atuais: [], exportacao: null, ...privacy }),
     'POST /api/acesso/login': () => {
       const answer = logins[Math.min(loginCount, logins.length - 1)];
       loginCount += 1;
@@ -386,6 +392,27 @@ describe('after the login (§4)', () => {
     await signIn(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login/2/conta_selecionar'));
     expect(await screen.findByRole('button', { name: 'Mercado Sul S.A.' })).toBeInTheDocument();
+  });
+
+  it('shows the privacy screen first when new legal versions await acceptance or a deletion is scheduled (issue 19)', async () => {
+    for (const privacy of [
+      { termos_pendentes: ['politica_privacidade' as const], exclusao: null },
+      {
+        termos_pendentes: [],
+        exclusao: {
+          id: 1,
+          datahora_pedido: '2026-11-20T12:00:00Z',
+          datahora_agendado: '2026-11-27T12:00:00Z',
+        },
+      },
+    ]) {
+      serve({ privacy });
+      const { user, router } = await openLogin();
+      await signIn(user);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/me/privacidade'));
+      expect(router.state.location.search).toBe('?origin=login&pid=2');
+      cleanup();
+    }
   });
 
   it('with one client on localhost, stops at the redirect page before the product', async () => {

@@ -217,8 +217,11 @@ function LoginForm({ pid, product }: { pid: number; product: PublicProduct | und
     !busy;
 
   const signedIn = (flow: ReturnType<typeof loadLoginFlow>, info: LoginInfo, intent: LoginIntent) =>
-    void flow.then((loaded) => {
+    void flow.then(async (loaded) => {
       loaded.applyLoginInfo(info);
+      // New legal versions to accept, or a scheduled deletion to cancel, come first (issue 19).
+      const checkpoint = await loaded.privacyCheckpoint(pid);
+      if (checkpoint) return void navigate(checkpoint);
       // §2: when 2FA is not set up, the activation offer comes first.
       if (info.twofa_shouldAskCreate) setPending({ info, intent });
       else loaded.followLoginDestination(info, intent, navigate);

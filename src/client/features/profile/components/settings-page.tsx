@@ -25,6 +25,9 @@ export function SettingsPage() {
         <ListGroup.Item action as={Link} to={pathTo('me.seguranca', {}, query)}>
           {SETTINGS_TEXTS.security}
         </ListGroup.Item>
+        <ListGroup.Item action as={Link} to={pathTo('me.privacidade', {}, query)}>
+          {SETTINGS_TEXTS.privacy}
+        </ListGroup.Item>
         {origin === 'login' && (
           <ListGroup.Item
             action
