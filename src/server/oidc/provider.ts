@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import type { Database } from '../db/database.ts';
 import { loggableError } from '../db/errors.ts';
+import { deleteSession } from '../session/session-store.ts';
 import { findAccount, OIDC_CLAIMS } from './accounts.ts';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
 import { ensureSigningKey, loadSigningKeys } from './signing-keys.ts';
@@ -26,14 +27,20 @@ export interface OidcOptions {
 }
 
 /**
- * Who is signed in to the portal on a request the provider handles (its routes put it here).
- * The provider's own session passes a person through only while this says the same person
- * (decision 087): a portal Logout, or another person's sign-in, ends single sign-on at once.
+ * The portal session of a request the provider handles on its sign-in paths (its routes put it
+ * here). The provider's own session passes a person through only while this is the same
+ * person's (decision 087): a portal Logout, or another person's sign-in, ends single sign-on at
+ * once; and an RP-initiated logout ends this session too.
  */
-const portalUserOf = new WeakMap<IncomingMessage, number | null>();
+const portalSessionOf = new WeakMap<IncomingMessage, PortalSession | null>();
 
-export function setPortalUser(request: IncomingMessage, usuarioId: number | null): void {
-  portalUserOf.set(request, usuarioId);
+interface PortalSession {
+  id: string;
+  usuarioId: number;
+}
+
+export function setPortalSession(request: IncomingMessage, session: PortalSession | null): void {
+  portalSessionOf.set(request, session);
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -75,8 +82,8 @@ export async function createOidcProvider(options: OidcOptions): Promise<Provider
         const accountId = ctx.oidc.session?.accountId;
         // Without a provider session the library's no_session check asks already.
         if (!accountId) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-        const portalUser = portalUserOf.get(ctx.req);
-        return portalUser != null && String(portalUser) === accountId
+        const portal = portalSessionOf.get(ctx.req);
+        return portal != null && String(portal.usuarioId) === accountId
           ? interactionPolicy.Check.NO_NEED_TO_PROMPT
           : interactionPolicy.Check.REQUEST_PROMPT;
       },
@@ -125,6 +132,26 @@ export async function createOidcProvider(options: OidcOptions): Promise<Provider
     options.log.error({ err: loggableError(error), event }, 'OIDC provider error');
   provider.on('server_error', logError('server_error'));
   provider.on('backchannel.error', logError('backchannel.error'));
+  // OpenID Connect RP-Initiated Logout: leaving the provider's session is leaving the portal's too
+  // when it is the same person's (not when the library ends an earlier person's session because
+  // another one signed in on this browser). Marked by the event, done by the middleware before the
+  // answer leaves, so the browser's next request finds the portal session gone.
+  const loggedOut = new WeakSet<IncomingMessage>();
+  provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+    const portal = portalSessionOf.get(ctx.req);
+    if (
+      ctx.oidc.params?.logout &&
+      portal &&
+      String(portal.usuarioId) === ctx.oidc.session?.accountId
+    ) {
+      loggedOut.add(ctx.req);
+    }
+  });
+  provider.use(async (ctx, next) => {
+    await next();
+    const portal = portalSessionOf.get(ctx.req);
+    if (portal && loggedOut.has(ctx.req)) await deleteSession(db, portal.id);
+  });
   // Behind TLS-terminating proxies the issuer's scheme comes from X-Forwarded-Proto.
   provider.proxy = true;
   return provider;

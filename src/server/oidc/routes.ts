@@ -1,10 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
-import { deleteSession } from '../session/session-store.ts';
 import { presentedSecretAsStored } from './clients.ts';
 import { handleInteraction } from './interaction.ts';
-import { INTERACTION_PATH, OIDC_PATH, setPortalUser } from './provider.ts';
+import { INTERACTION_PATH, OIDC_PATH, setPortalSession } from './provider.ts';
 import type { OidcRuntime } from './runtime.ts';
 
 /** The provider's paths that decide by the portal's sign-in: authorization, its resume, logout. */
@@ -24,38 +22,16 @@ export const oidcRoutes: FastifyPluginCallback<{
   const { oidc } = options;
   const { db } = oidc.options;
   const publicUrl = new URL(oidc.options.publicUrl);
-  // The portal session of each request the provider handles on a sign-in path, and the ones an
-  // RP-initiated logout ended (decided in the provider's event, deleted once it has answered).
-  const portalRecords = new WeakMap<IncomingMessage, { id: string; usuarioId: number }>();
-  const portalSessionsToEnd = new WeakMap<IncomingMessage, string>();
-  const listening = new WeakSet<object>();
-  const listen = (provider: Provider) => {
-    if (listening.has(provider)) return;
-    listening.add(provider);
-    // OpenID Connect RP-Initiated Logout: leaving the provider's session is leaving the portal's
-    // too when it is the same person's (not when the library ends an earlier person's session
-    // because another one signed in on this browser).
-    provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
-      const accountId = ctx.oidc.session?.accountId;
-      const record = portalRecords.get(ctx.req);
-      if (ctx.oidc.params?.logout && record && String(record.usuarioId) === accountId) {
-        portalSessionsToEnd.set(ctx.req, record.id);
-      }
-    });
-  };
-
   // Leave the body in the stream for the provider.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, next) => next(null));
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { provider, handle: callback } = await oidc.ready();
-    listen(provider);
+    const { handle: callback } = await oidc.ready();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     if (SIGN_IN_PATHS.test(raw.url ?? '')) {
       const record = await request.session.load();
-      setPortalUser(raw, record?.usuarioId ?? null);
-      if (record) portalRecords.set(raw, record);
+      setPortalSession(raw, record && { id: record.id, usuarioId: record.usuarioId });
     }
     raw.originalUrl = raw.url;
     raw.url = raw.url?.slice(OIDC_PATH.length) || '/';
@@ -75,8 +51,6 @@ export const oidcRoutes: FastifyPluginCallback<{
       reply.raw.setHeader('content-security-policy', csp.replace(/;?form-action [^;]*/, ''));
     reply.hijack();
     await callback(raw, reply.raw);
-    const ended = portalSessionsToEnd.get(raw);
-    if (ended) await deleteSession(db, ended);
   };
   // The global limit lets every non-API path through (http/security.ts); these paths are the
   // provider's API, so they take the API's limit, and the endpoints that check an application's
