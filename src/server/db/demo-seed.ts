@@ -133,6 +133,14 @@ const DEMO_PRESTADOR: DemoParte = {
   endereco: 'Rua Vergueiro, 1000, Liberdade, São Paulo/SP, CEP 01504-000',
 };
 
+/** The provider's PIX key on its receiving accounts (issue 20): its CNPJ. */
+const DEMO_PIX = {
+  pix_chave_tipo: 'cnpj',
+  pix_chave: DEMO_PRESTADOR.cpfcnpj,
+  pix_nome: 'Provedora Demo Software',
+  pix_cidade: 'SAO PAULO',
+} as const;
+
 // ---------------------------------------------------------------------------------------------
 // The data
 // ---------------------------------------------------------------------------------------------
@@ -289,11 +297,13 @@ async function inserirDemo(
         nome_exibicao: 'Boleto bancário',
         descricao_exibicao:
           'Pague em qualquer banco ou lotérica; a compensação leva até 3 dias úteis.',
+        ...DEMO_PIX,
       },
       {
         nome: 'Pix',
         nome_exibicao: 'Pix',
         descricao_exibicao: 'Pagamento instantâneo pelo QR Code, confirmado na hora.',
+        ...DEMO_PIX,
       },
       {
         nome: 'Cartão',

@@ -265,13 +265,30 @@ export const glPlanoPagamento = pgTable(
 );
 
 /** Payment accounts (Boleto, Pix, ...). The free option id -1 is virtual and never a row. */
-export const pgConta = pgTable('pg_conta', {
-  ...auditoria(),
-  nome: text('nome').notNull(),
-  nome_exibicao: text('nome_exibicao').notNull(),
-  descricao_exibicao: text('descricao_exibicao'),
-  ativo: boolean('ativo').notNull().default(true),
-});
+export const pgConta = pgTable(
+  'pg_conta',
+  {
+    ...auditoria(),
+    nome: text('nome').notNull(),
+    nome_exibicao: text('nome_exibicao').notNull(),
+    descricao_exibicao: text('descricao_exibicao'),
+    ativo: boolean('ativo').notNull().default(true),
+    /**
+     * The account's PIX key (issue 20): its type, the key as the BR Code carries it
+     * (shared/pix/pix-key.ts), and the receiver's name and city the payer's bank shows.
+     */
+    pix_chave_tipo: text('pix_chave_tipo'),
+    pix_chave: text('pix_chave'),
+    pix_nome: varchar('pix_nome', { length: 25 }),
+    pix_cidade: varchar('pix_cidade', { length: 15 }),
+  },
+  (t) => [
+    check(
+      'pg_conta_pix_ck',
+      sql`(${t.pix_chave} is null and ${t.pix_chave_tipo} is null) or (${t.pix_chave} is not null and ${t.pix_chave_tipo} in ('cpf', 'cnpj', 'email', 'telefone', 'aleatoria') and ${t.pix_nome} is not null and ${t.pix_cidade} is not null)`,
+    ),
+  ],
+);
 
 // ---------------------------------------------------------------------------------------------
 // Contracts and plan changes

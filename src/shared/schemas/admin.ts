@@ -11,6 +11,7 @@ import { parseDateInput, parseInstant } from '../dates.ts';
 import { onlyDigits } from '../masks.ts';
 import { httpOrigin } from './destination.ts';
 import { parseHttpUrl } from '../urls.ts';
+import { normalizePixKey, PIX_KEY_MESSAGES, PIX_KEY_TYPES, type PixKeyType } from '../pix/pix-key.ts';
 
 /** §6 staff levels (lower is stronger); decision 030 says which may do what. */
 export const STAFF_LEVEL = { admin: 1, supervisor: 3, operator: 5 } as const;
@@ -201,12 +202,37 @@ export const PlanoPagamentoUpdateSchema = z.object(PlanoPagamentoFields);
 export type PlanoPagamentoSave = z.input<typeof PlanoPagamentoCreateSchema>;
 
 // --- pg_conta -----------------------------------------------------------------------------
-export const ContaSaveSchema = z.object({
-  nome: requiredText({ max: TEXT_MAX }),
-  nome_exibicao: requiredText({ max: TEXT_MAX }),
-  descricao_exibicao: nullableLongText(),
-  ativo: Flag.optional(),
-});
+const PIX_KEY_TYPE_IDS = PIX_KEY_TYPES.map((type) => type.id) as [PixKeyType, ...PixKeyType[]];
+
+/**
+ * A payment account, with its optional PIX key (issue 20): a type, a key valid for it (stored as
+ * the BR Code carries it), and the receiver's name (25) and city (15) the payer's bank shows.
+ */
+export const ContaSaveSchema = z
+  .object({
+    nome: requiredText({ max: TEXT_MAX }),
+    nome_exibicao: requiredText({ max: TEXT_MAX }),
+    descricao_exibicao: nullableLongText(),
+    ativo: Flag.optional(),
+    pix_chave_tipo: z.preprocess(emptyToNull, z.enum(PIX_KEY_TYPE_IDS).nullable()).optional(),
+    pix_chave: nullableText(140),
+    pix_nome: nullableText(25),
+    pix_cidade: nullableText(15),
+  })
+  .superRefine((conta, context) => {
+    const tipo = conta.pix_chave_tipo;
+    if (!tipo) return;
+    if (!conta.pix_chave || normalizePixKey(tipo, conta.pix_chave) === null) {
+      context.addIssue({ code: 'custom', path: ['pix_chave'], message: PIX_KEY_MESSAGES[tipo] });
+    }
+    if (!conta.pix_nome) context.addIssue({ code: 'custom', path: ['pix_nome'], message: REQUIRED_MESSAGE });
+    if (!conta.pix_cidade) context.addIssue({ code: 'custom', path: ['pix_cidade'], message: REQUIRED_MESSAGE });
+  })
+  .transform(({ pix_chave_tipo, pix_chave, pix_nome, pix_cidade, ...conta }) =>
+    pix_chave_tipo && pix_chave
+      ? { ...conta, pix_chave_tipo, pix_chave: normalizePixKey(pix_chave_tipo, pix_chave), pix_nome, pix_cidade }
+      : { ...conta, pix_chave_tipo: null, pix_chave: null, pix_nome: null, pix_cidade: null },
+  );
 export type ContaSave = z.input<typeof ContaSaveSchema>;
 
 // --- gl_cliente ---------------------------------------------------------------------------

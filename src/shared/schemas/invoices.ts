@@ -112,3 +112,21 @@ export interface FaturaListDto {
   faturaList: FaturaDto[];
   cliente: FaturaClienteDto;
 }
+
+/** GET /api/pg_fatura/cliente/{token}/pix: the invoices the list offers to pay by PIX (issue 20). */
+export interface FaturaPixListDto {
+  faturas: number[];
+}
+
+/** GET /api/pg_fatura/cliente/{token}/{id}/pix: what the 'Pagar com PIX' modal shows. */
+export interface FaturaPixDto {
+  id: number;
+  /** '149.90' */
+  valor: string;
+  /** 'YYYY-MM-DD' */
+  data_vencimento: string;
+  /** The BR Code, which the QR code holds. */
+  copia_e_cola: string;
+  /** The QR code as an SVG data URL. */
+  qr_code: string;
+}

@@ -175,6 +175,13 @@ export const ADMIN_TEXTS = {
   observacao: 'Observação',
   novaVersaoAviso:
     'Ao publicar, todos terão de aceitar esta versão no próximo login. Publique quando o texto da página já estiver no ar.',
+  pix: 'Chave PIX',
+  pixIntro:
+    'Com uma chave, as faturas abertas ou vencidas pagas por esta conta mostram “Pagar com PIX” ao cliente. Nome e cidade aparecem no banco de quem paga.',
+  pixTipo: 'Tipo da chave',
+  pixChave: 'Chave PIX',
+  pixNome: 'Nome do recebedor (até 25 letras)',
+  pixCidade: 'Cidade do recebedor (até 15 letras)',
   invoiceOf: (id: string) => `Fatura ${id} de`,
   dueOn: (date: string) => `, vencimento ${date}`,
   securityState: (twofaOn: boolean, newPassword: string) =>

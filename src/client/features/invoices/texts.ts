@@ -55,3 +55,19 @@ export const INVOICES_TEXTS = {
   ok: 'OK',
   toLogin: 'Ir para o login',
 } as const;
+
+/** 'Pagar com PIX' (issue 20). */
+export const PIX_TEXTS = {
+  action: 'Pagar com PIX',
+  title: 'Pagar com PIX',
+  amount: 'Valor',
+  dueDate: 'Vencimento',
+  qrAlt: 'QR Code PIX desta fatura',
+  copyPaste: 'PIX copia e cola',
+  copy: 'Copiar código',
+  copied: 'Código PIX copiado.',
+  copyFailed: 'Não foi possível copiar; selecione o código e copie.',
+  loadFailed: 'Não foi possível preparar o PIX desta fatura.',
+  afterPaying:
+    'Pague pelo aplicativo do seu banco: leia o QR Code ou cole o código. A fatura aparece como paga assim que o pagamento for confirmado.',
+} as const;

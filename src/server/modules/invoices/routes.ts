@@ -3,12 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '#shared/envelope';
-import { FATURA_TOKEN_PATTERN } from '#shared/schemas/invoices';
+import { FATURA_TOKEN_PATTERN, type FaturaPixListDto } from '#shared/schemas/invoices';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound, tooManyRequests } from '../../errors.ts';
 import { localStorageFor, type FileStorage } from '../../storage/file-storage.ts';
 import { findNfsePdf, getFatura, listFaturas } from './service.ts';
+import { invoicePixPayment, listPixPayable } from './pix.ts';
 
 export interface FaturaRoutesOptions {
   db: Database;
@@ -97,6 +98,27 @@ export const faturaRoutes: FastifyPluginCallbackZod<FaturaRoutesOptions> = (app,
     if (!FATURA_TOKEN_PATTERN.test(token)) return miss(request);
     const data = await guarded(token, () => listFaturas(db, token));
     return data ? envelope(data) : miss(request);
+  });
+
+  // Issue 20: which invoices can be paid by PIX, and the payment of one (same token rules).
+  app.get('/pg_fatura/cliente/:token/pix', { schema: { params: TokenParams }, config }, async (request) => {
+    const { token } = request.params;
+    await refuseGuessers(request);
+    if (!FATURA_TOKEN_PATTERN.test(token)) return miss(request);
+    const data = await guarded(token, () => listPixPayable(db, token));
+    if (!data) return miss(request);
+    const answer: FaturaPixListDto = { faturas: data };
+    return envelope(answer);
+  });
+
+  app.get('/pg_fatura/cliente/:token/:id/pix', { schema: { params: InvoiceParams }, config }, async (request) => {
+    const { token } = request.params;
+    await refuseGuessers(request);
+    const id = parseId(request.params.id);
+    if (!FATURA_TOKEN_PATTERN.test(token) || id === null) return miss(request);
+    const data = await guarded(token, () => invoicePixPayment(db, token, id));
+    if (!data) return miss(request);
+    return envelope(data);
   });
 
   app.get('/pg_fatura/cliente/:token/:id', { schema: { params: InvoiceParams }, config }, async (request) => {

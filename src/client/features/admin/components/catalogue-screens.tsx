@@ -8,6 +8,7 @@ import {
   ProdutoSaveSchema,
 } from '#shared/schemas/admin';
 import { formatMoney } from '#shared/format';
+import { PIX_KEY_TYPES } from '#shared/pix/pix-key';
 import { CrudEdit } from '../../../components/crud/edit-page';
 import { CheckboxField, ChoiceField, DecimalField, DropdownField, InputField, TextAreaField } from '../../../components/crud/form-fields';
 import { CrudList } from '../../../components/crud/list-page';
@@ -256,7 +257,7 @@ export function PlanoPagamentoEdit() {
 
 // --- payment accounts -------------------------------------------------------------------------
 
-const CONTA_FIELDS = ['nome', 'nome_exibicao', 'descricao_exibicao', 'ativo'] as const;
+const CONTA_FIELDS = ['nome', 'nome_exibicao', 'descricao_exibicao', 'ativo', 'pix_chave_tipo', 'pix_chave', 'pix_nome', 'pix_cidade'] as const;
 
 export function ContaList() {
   return (
@@ -287,7 +288,7 @@ export function ContaEdit() {
         base={API.conta}
         id={id}
         schema={ContaSaveSchema}
-        empty={{ nome: '', nome_exibicao: '', descricao_exibicao: '', ativo: true }}
+        empty={{ nome: '', nome_exibicao: '', descricao_exibicao: '', ativo: true, pix_chave_tipo: '', pix_chave: '', pix_nome: '', pix_cidade: '' }}
         toForm={(entity) => formValuesOf(entity, CONTA_FIELDS)}
         toPayload={asPayload}
         navBackRoute={adminPath('contas')}
@@ -298,6 +299,12 @@ export function ContaEdit() {
             <InputField form={form} name="nome_exibicao" label={ADMIN_TEXTS.nomeDeExibicao} required />
             <TextAreaField form={form} name="descricao_exibicao" label={ADMIN_TEXTS.descricao} />
             <CheckboxField form={form} name="ativo" label={ADMIN_TEXTS.ativa} />
+            <h2 className="h6 col-12 mt-2">{ADMIN_TEXTS.pix}</h2>
+            <p className="small text-body-secondary col-12">{ADMIN_TEXTS.pixIntro}</p>
+            <ChoiceField form={form} name="pix_chave_tipo" label={ADMIN_TEXTS.pixTipo} options={PIX_KEY_TYPES} />
+            <InputField form={form} name="pix_chave" label={ADMIN_TEXTS.pixChave} />
+            <InputField form={form} name="pix_nome" label={ADMIN_TEXTS.pixNome} maxLength={25} />
+            <InputField form={form} name="pix_cidade" label={ADMIN_TEXTS.pixCidade} maxLength={15} />
           </div>
         )}
       </CrudEdit>

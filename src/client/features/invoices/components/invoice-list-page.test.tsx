@@ -5,7 +5,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FaturaDto } from '#shared/schemas/invoices';
 import { createQueryClient } from '../../../lib/query-client';
-import { envelopeResponse, setCsrfCookie, stubFetch } from '../../../testing/fetch-stub';
+import {
+  envelopeResponse,
+  setCsrfCookie,
+  stubFetch,
+  type StubHandler,
+} from '../../../testing/fetch-stub';
 import { detalhe, fatura, lista, nfse, TOKEN } from '../testing/invoice-data';
 import { DETAILS_TITLE } from '../texts';
 import { InvoiceListPage } from './invoice-list-page';
@@ -13,6 +18,14 @@ import { EMPTY_TEXT, NOT_FOUND_TEXT } from '../texts';
 import { DOWNLOAD_NFSE_LABEL, VIEW_NFSE_LABEL } from '../texts';
 
 const LIST_PATH = `/api/pg_fatura/cliente/${TOKEN}`;
+const PIX_PATH = `${LIST_PATH}/pix`;
+/** The invoices payable by PIX (issue 20), asked beside the list: none unless a test says. */
+const withPix = (routes: Record<string, StubHandler>, payable: number[] = []) => ({
+  [`GET ${PIX_PATH}`]: () => envelopeResponse({ faturas: payable }),
+  ...routes,
+});
+/** The calls a test counts: the list's and the rows', not the PIX offer's. */
+const listCalls = (calls: { path: string }[]) => calls.filter((call) => call.path !== PIX_PATH);
 
 function renderPage(path = `/cliente/${TOKEN}/fatura`) {
   const router = createMemoryRouter(
@@ -62,7 +75,7 @@ afterEach(() => setCsrfCookie(null));
 
 describe('invoice list (§2 cliente.fatura.index)', () => {
   it('names the client with the masked CNPJ and lists the invoices in the order served', async () => {
-    stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) });
+    stubFetch(withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) }));
     renderPage();
     expect(
       await screen.findByRole('heading', {
@@ -105,7 +118,7 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
   });
 
   it('filters by the §2 badges, each showing its count', async () => {
-    stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) });
+    stubFetch(withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) }));
     const { user, router } = renderPage();
     await screen.findByRole('table');
     const badge = (name: RegExp) => screen.getByRole('button', { name });
@@ -129,7 +142,7 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
   });
 
   it('opens with the filter of the address', async () => {
-    stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) });
+    stubFetch(withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) }));
     renderPage(`/cliente/${TOKEN}/fatura?situacao=8`);
     await screen.findByRole('table');
     expect(rows()).toHaveLength(2);
@@ -140,7 +153,7 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
   });
 
   it('enables each NFS-e action only when the note has that link', async () => {
-    stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) });
+    stubFetch(withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) }));
     renderPage();
     await screen.findByRole('table');
     const paid = within(rows()[1] as HTMLElement);
@@ -162,20 +175,24 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
   });
 
   it('a click on a disabled action, or beside the actions, does not open the details behind it', async () => {
-    const { calls } = stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) });
+    const { calls } = stubFetch(
+      withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) }),
+    );
     renderPage();
     await screen.findByRole('table');
     const oldest = within(rows()[6] as HTMLElement);
     // A disabled action lets the click through (pointer-events: none): it lands on the cell.
-    act(() => (oldest.getByRole('link', { name: VIEW_NFSE_LABEL }).parentElement as HTMLElement).click());
+    act(() =>
+      (oldest.getByRole('link', { name: VIEW_NFSE_LABEL }).parentElement as HTMLElement).click(),
+    );
     act(() => (oldest.getAllByRole('cell').at(-1) as HTMLElement).click());
     act(() => oldest.getByRole('link', { name: DOWNLOAD_NFSE_LABEL }).click());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(calls).toHaveLength(1);
+    expect(listCalls(calls)).toHaveLength(1);
   });
 
   it('shows the situacao as an icon with its description in a tooltip', async () => {
-    stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) });
+    stubFetch(withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) }));
     const { user } = renderPage();
     await screen.findByRole('table');
     const icon = within(rows()[2] as HTMLElement).getByRole('img', { name: 'Vencida' });
@@ -188,10 +205,12 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
   });
 
   it('keeps the keyboard focus on an action while its tooltip shows', async () => {
-    stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) });
+    stubFetch(withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) }));
     renderPage();
     await screen.findByRole('table');
-    const download = within(rows()[1] as HTMLElement).getByRole('link', { name: DOWNLOAD_NFSE_LABEL });
+    const download = within(rows()[1] as HTMLElement).getByRole('link', {
+      name: DOWNLOAD_NFSE_LABEL,
+    });
     act(() => download.focus());
     expect(await screen.findByRole('tooltip')).toHaveTextContent(DOWNLOAD_NFSE_LABEL);
     expect(download).toHaveFocus();
@@ -200,18 +219,23 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
 
   it('opens the read-only details of a clicked row, fetching its items only then', async () => {
     const opened = FATURAS[1] as FaturaDto;
-    const { calls } = stubFetch({
-      [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)),
-      [`GET ${LIST_PATH}/${opened.id}`]: () => envelopeResponse(detalhe(opened)),
-    });
+    const { calls } = stubFetch(
+      withPix({
+        [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)),
+        [`GET ${LIST_PATH}/${opened.id}`]: () => envelopeResponse(detalhe(opened)),
+      }),
+    );
     const { user } = renderPage();
     await screen.findByRole('table');
-    expect(calls).toHaveLength(1);
+    expect(listCalls(calls)).toHaveLength(1);
 
     await user.click(within(rows()[1] as HTMLElement).getAllByRole('cell')[3] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: DETAILS_TITLE });
     expect(await within(dialog).findByText('Suporte técnico avulso')).toBeInTheDocument();
-    expect(calls.map((call) => call.path)).toEqual([LIST_PATH, `${LIST_PATH}/${opened.id}`]);
+    expect(listCalls(calls).map((call) => call.path)).toEqual([
+      LIST_PATH,
+      `${LIST_PATH}/${opened.id}`,
+    ]);
     expect(within(dialog).getByText('Valor total').nextSibling).toHaveTextContent('R$ 1.234,50');
 
     await user.click(
@@ -222,10 +246,12 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
 
   it('opens the details from the keyboard too', async () => {
     const opened = FATURAS[0] as FaturaDto;
-    stubFetch({
-      [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)),
-      [`GET ${LIST_PATH}/${opened.id}`]: () => envelopeResponse(detalhe(opened)),
-    });
+    stubFetch(
+      withPix({
+        [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)),
+        [`GET ${LIST_PATH}/${opened.id}`]: () => envelopeResponse(detalhe(opened)),
+      }),
+    );
     const { user } = renderPage();
     const button = await screen.findByRole('button', {
       name: 'Ver detalhes da fatura com vencimento em 10/04/2026',
@@ -242,35 +268,73 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
         data_vencimento_calculado: `20${String(50 - Math.floor(index / 12)).padStart(2, '0')}-${String((index % 12) + 1).padStart(2, '0')}-10`,
       }),
     );
-    const { calls } = stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(many)) });
+    const { calls } = stubFetch(
+      withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(many)) }),
+    );
     renderPage();
     // Plain selectors: role queries over thousands of jsdom nodes are what would be slow here.
     await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(300));
     expect(
       document.querySelector('[aria-pressed="false"] .app-invoice-filter__count')?.textContent,
     ).toBe('100');
-    expect(calls).toHaveLength(1);
+    expect(listCalls(calls)).toHaveLength(1);
   }, 15_000);
 
+  it("offers 'Pagar com PIX' on the invoices the server names, and shows the QR code and the copia-e-cola text (issue 20)", async () => {
+    const payable = FATURAS.find((fatura) => fatura.situacao === 8) as FaturaDto;
+    stubFetch(
+      withPix(
+        {
+          [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)),
+          [`GET ${LIST_PATH}/${payable.id}/pix`]: () =>
+            envelopeResponse({
+              id: payable.id,
+              valor: '149.90',
+              data_vencimento: '2026-11-10',
+              copia_e_cola: '00020126580014br.gov.bcb.pix6304ABCD',
+              qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
+            }),
+        },
+        [payable.id],
+      ),
+    );
+    const { user } = renderPage();
+    const pay = await screen.findByRole('button', { name: 'Pagar com PIX' });
+    expect(screen.getAllByRole('button', { name: 'Pagar com PIX' })).toHaveLength(1);
+    await user.click(pay);
+    const dialog = await screen.findByRole('dialog', { name: 'Pagar com PIX' });
+    expect(
+      await within(dialog).findByRole('img', { name: 'QR Code PIX desta fatura' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('PIX copia e cola')).toHaveValue(
+      '00020126580014br.gov.bcb.pix6304ABCD',
+    );
+    expect(within(dialog).getByText('R$ 149,90')).toBeInTheDocument();
+    // Paying is not opening the row's details.
+    expect(screen.queryByRole('dialog', { name: DETAILS_TITLE })).not.toBeInTheDocument();
+  });
+
   it('says so when the client has no invoices', async () => {
-    stubFetch({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista([])) });
+    stubFetch(withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista([])) }));
     renderPage();
     expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Todas 0$/ })).toBeInTheDocument();
   });
 
   it('says the link is not valid when the server does not know the token', async () => {
-    stubFetch({
-      [`GET ${LIST_PATH}`]: () =>
-        envelopeResponse(null, { httpStatus: 404, message: 'Recurso não encontrado.' }),
-    });
+    stubFetch(
+      withPix({
+        [`GET ${LIST_PATH}`]: () =>
+          envelopeResponse(null, { httpStatus: 404, message: 'Recurso não encontrado.' }),
+      }),
+    );
     renderPage();
     expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Faturas' })).toBeInTheDocument();
   });
 
   it('does not even ask the server about a token that cannot be one', async () => {
-    const { calls } = stubFetch({});
+    const { calls } = stubFetch(withPix({}));
     renderPage('/cliente/abc/fatura');
     expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
     expect(calls).toHaveLength(0);

@@ -10,6 +10,8 @@ import '../invoices.css';
 import { InvoiceDetailsModal } from './invoice-details-modal';
 import { InvoiceFilters } from './invoice-filters';
 import { InvoiceTable } from './invoice-table';
+import { PixPaymentModal } from './pix-payment-modal';
+import { usePixPayable } from '../api/get-pix';
 import { NOT_FOUND_TEXT, EMPTY_TEXT, INVOICES_TEXTS } from '../texts';
 
 const FILTER_PARAM = 'situacao';
@@ -49,6 +51,8 @@ export function InvoiceListPage() {
   const [active, setActive] = useSituacaoFilter();
   const [selected, setSelected] = useState<FaturaDto | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
+  const pixPayable = usePixPayable(token, Boolean(query.data));
+  const [paying, setPaying] = useState<number | null>(null);
 
   const faturas = useMemo(() => query.data?.faturaList ?? [], [query.data]);
   const counts = useMemo(() => {
@@ -91,7 +95,12 @@ export function InvoiceListPage() {
       {shown.length === 0 ? (
         <p className="text-body-secondary">{EMPTY_TEXT}</p>
       ) : (
-        <InvoiceTable faturas={shown} onOpen={open} />
+        <InvoiceTable
+          faturas={shown}
+          onOpen={open}
+          pixPayable={pixPayable.data}
+          onPay={setPaying}
+        />
       )}
       <InvoiceDetailsModal
         token={token}
@@ -100,6 +109,7 @@ export function InvoiceListPage() {
         onHide={() => setDetailsOpen(false)}
         onExited={() => setSelected(null)}
       />
+      <PixPaymentModal token={token} faturaId={paying} onHide={() => setPaying(null)} />
     </section>
   );
 }

@@ -6,16 +6,19 @@ import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-tabl
 import { NfseActions } from './nfse-actions';
 import { SituacaoIcon } from './situacao-icon';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { COLUMNS, INVOICES_LABEL } from '../texts';
+import { COLUMNS, INVOICES_LABEL, PIX_TEXTS } from '../texts';
 
 const ACTIONS_CELL = 'app-invoice-actions';
 
 const InvoiceRow = memo(function InvoiceRow({
   fatura,
   onOpen,
+  onPay,
 }: {
   fatura: FaturaDto;
   onOpen: (fatura: FaturaDto) => void;
+  /** Set when the invoice can be paid by PIX (issue 20). */
+  onPay: ((faturaId: number) => void) | null;
 }) {
   const vencimento = formatDate(fatura.data_vencimento_calculado);
   return (
@@ -59,7 +62,18 @@ const InvoiceRow = memo(function InvoiceRow({
         />
       </td>
       <td className={`text-end ${ACTIONS_CELL}`} {...cellLabel(COLUMNS.acoes)}>
-        <NfseActions nfse={fatura.nfse} />
+        <div className="d-inline-flex flex-wrap justify-content-end gap-1">
+          {onPay && (
+            <button
+              type="button"
+              className="btn btn-sm btn-success"
+              onClick={() => onPay(fatura.id)}
+            >
+              {PIX_TEXTS.action}
+            </button>
+          )}
+          <NfseActions nfse={fatura.nfse} />
+        </div>
       </td>
     </tr>
   );
@@ -73,9 +87,14 @@ const InvoiceRow = memo(function InvoiceRow({
 export const InvoiceTable = memo(function InvoiceTable({
   faturas,
   onOpen,
+  pixPayable,
+  onPay,
 }: {
   faturas: readonly FaturaDto[];
   onOpen: (fatura: FaturaDto) => void;
+  /** The invoices payable by PIX (issue 20). */
+  pixPayable?: ReadonlySet<number>;
+  onPay?: (faturaId: number) => void;
 }) {
   return (
     <ScrollRegion label={INVOICES_LABEL}>
@@ -99,7 +118,12 @@ export const InvoiceTable = memo(function InvoiceTable({
         </thead>
         <tbody>
           {faturas.map((fatura) => (
-            <InvoiceRow key={fatura.id} fatura={fatura} onOpen={onOpen} />
+            <InvoiceRow
+              key={fatura.id}
+              fatura={fatura}
+              onOpen={onOpen}
+              onPay={onPay && pixPayable?.has(fatura.id) ? onPay : null}
+            />
           ))}
         </tbody>
       </Table>

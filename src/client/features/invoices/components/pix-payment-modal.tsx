@@ -1,0 +1,80 @@
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { formatDate, formatMoney } from '#shared/format';
+import { LoadError } from '../../../components/load-error';
+import { PageLoading } from '../../../components/page-loading';
+import { notify } from '../../../lib/notices';
+import { CLIENT_TEXTS } from '../../../texts';
+import { usePixPayment } from '../api/get-pix';
+import { PIX_TEXTS } from '../texts';
+
+/**
+ * 'Pagar com PIX' (issue 20): the amount, the due date, the QR code and the "PIX copia e cola"
+ * text with a copy button, for an open or overdue invoice whose account has a PIX key.
+ */
+export function PixPaymentModal({
+  token,
+  faturaId,
+  onHide,
+}: {
+  token: string;
+  faturaId: number | null;
+  onHide: () => void;
+}) {
+  const payment = usePixPayment(token, faturaId);
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      notify('success', PIX_TEXTS.copied);
+    } catch {
+      notify('danger', PIX_TEXTS.copyFailed);
+    }
+  };
+  return (
+    <Modal show={faturaId !== null} onHide={onHide} aria-labelledby="pix-titulo">
+      <Modal.Header closeButton closeLabel={CLIENT_TEXTS.close}>
+        <Modal.Title id="pix-titulo">{PIX_TEXTS.title}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {payment.isPending && <PageLoading />}
+        {payment.isError && (
+          <LoadError message={PIX_TEXTS.loadFailed} onRetry={() => void payment.refetch()} />
+        )}
+        {payment.data && (
+          <>
+            <dl className="row mb-3">
+              <dt className="col-5">{PIX_TEXTS.amount}</dt>
+              <dd className="col-7">{formatMoney(payment.data.valor)}</dd>
+              <dt className="col-5">{PIX_TEXTS.dueDate}</dt>
+              <dd className="col-7">{formatDate(payment.data.data_vencimento)}</dd>
+            </dl>
+            <p className="text-center">
+              <img
+                src={payment.data.qr_code}
+                alt={PIX_TEXTS.qrAlt}
+                width={240}
+                height={240}
+                className="app-pix-qr"
+              />
+            </p>
+            <label className="form-label" htmlFor="pix-copia-e-cola">
+              {PIX_TEXTS.copyPaste}
+            </label>
+            <textarea
+              id="pix-copia-e-cola"
+              className="form-control font-monospace small mb-2"
+              rows={4}
+              readOnly
+              value={payment.data.copia_e_cola}
+              onFocus={(event) => event.target.select()}
+            />
+            <Button variant="primary" onClick={() => void copy(payment.data.copia_e_cola)}>
+              {PIX_TEXTS.copy}
+            </Button>
+            <p className="small text-body-secondary mt-3 mb-0">{PIX_TEXTS.afterPaying}</p>
+          </>
+        )}
+      </Modal.Body>
+    </Modal>
+  );
+}

@@ -1,0 +1,30 @@
+import { parseEmv } from '../../src/shared/pix/br-code.ts';
+import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
+import { expect, test } from './fixtures.ts';
+
+/** Issue 20: the demo client pays an open or overdue invoice by PIX from its invoice list. */
+test("the demo client's open and overdue invoices offer PIX: the QR code and the copia-e-cola text of the invoice's amount", async ({
+  page,
+}) => {
+  await page.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
+  const rows = page.locator('table.app-invoice-table tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const pay = page.getByRole('button', { name: 'Pagar com PIX' });
+  // The current invoice (open) and the two overdue ones; paid ones offer nothing.
+  await expect(pay).toHaveCount(3);
+  const overdue = rows.filter({ has: page.getByRole('img', { name: 'Vencida' }) }).first();
+  const amount = (await overdue.locator('td').nth(2).textContent())?.trim() ?? '';
+  await overdue.getByRole('button', { name: 'Pagar com PIX' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Pagar com PIX' });
+  await expect(dialog.getByRole('img', { name: 'QR Code PIX desta fatura' })).toBeVisible();
+  await expect(dialog.getByText(`R$ ${amount}`)).toBeVisible();
+  const code = await dialog.getByLabel('PIX copia e cola').inputValue();
+  const fields = parseEmv(code);
+  expect(fields?.get('54')).toBe(amount.replace('.', '').replace(',', '.'));
+  expect(fields?.get('26')).toContain('br.gov.bcb.pix');
+  // Its details (the row) stay closed: the action is not a click on the row.
+  await expect(page.getByRole('dialog', { name: 'Detalhes da Fatura' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(dialog).toHaveCount(0);
+});
