@@ -1,6 +1,8 @@
 import { parseEmv } from '../../src/shared/pix/br-code.ts';
 import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
 import { expect, test } from './fixtures.ts';
+import { mailCount, waitForMail } from './support/mailbox.ts';
+import { signInDemoUser } from './support/sign-in.ts';
 
 /** Issue 20: the demo client pays an open or overdue invoice by PIX from its invoice list. */
 test("the demo client's open and overdue invoices offer PIX: the QR code and the copia-e-cola text of the invoice's amount", async ({
@@ -27,4 +29,45 @@ test("the demo client's open and overdue invoices offer PIX: the QR code and the
   await expect(page.getByRole('dialog', { name: 'Detalhes da Fatura' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Fechar' }).click();
   await expect(dialog).toHaveCount(0);
+});
+
+test('staff register the payment of an overdue invoice: the list shows it paid and the manager gets the receipt', async ({
+  page,
+  browser,
+}) => {
+  const list = `/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`;
+  await page.goto(list);
+  const rows = page.locator('table.app-invoice-table tbody tr');
+  const overdue = rows.filter({ has: page.getByRole('img', { name: 'Vencida' }) }).first();
+  await expect(overdue).toBeVisible();
+  const id = await overdue.getAttribute('data-fatura-id');
+  const overdueBefore = await rows
+    .filter({ has: page.getByRole('img', { name: 'Vencida' }) })
+    .count();
+
+  const staff = await browser.newPage();
+  await signInDemoUser(staff, 'admin@exemplo.com.br');
+  await staff.goto(`/admin/faturas/${id}`);
+  const section = staff.getByRole('region', { name: 'Registrar pagamento recebido' });
+  const before = await mailCount();
+  await section.getByRole('button', { name: 'Marcar como paga' }).click();
+  await expect(
+    staff.getByText('Pagamento registrado; o recibo foi enviado aos gerentes do cliente.').first(),
+  ).toBeVisible();
+  // Paid now: the action is gone.
+  await expect(section).toHaveCount(0);
+  const mail = await waitForMail('gerente@exemplo.com.br', /Pagamento recebido/, { after: before });
+  expect(mail.text).toContain('Recebemos o pagamento de');
+  await staff.close();
+
+  await page.reload();
+  await expect(rows.filter({ has: page.getByRole('img', { name: 'Vencida' }) })).toHaveCount(
+    overdueBefore - 1,
+  );
+  await expect(
+    page.locator(`tr[data-fatura-id="${id}"]`).getByRole('img', { name: 'Paga' }),
+  ).toBeVisible();
+  await expect(
+    page.locator(`tr[data-fatura-id="${id}"]`).getByRole('button', { name: 'Pagar com PIX' }),
+  ).toHaveCount(0);
 });

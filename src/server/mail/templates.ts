@@ -314,3 +314,34 @@ ${lines.join('\n\n')}
 ${textFooter(values.providerName)}`;
   return { subject, html, text };
 }
+
+/** An invoice was paid (issue 20): to each manager of the client, with the invoice list's link. */
+export function paymentReceiptMail(values: {
+  providerName: string;
+  nome: string;
+  razaoSocial: string;
+  valor: string;
+  vencimento: string;
+  pagoEm: Date;
+  invoicesUrl: string;
+}): MailContent {
+  const subject = `Pagamento recebido - ${values.providerName}`;
+  const line = `Recebemos o pagamento de ${values.valor} da fatura de ${values.razaoSocial} com vencimento em ${values.vencimento}, em ${brasiliaTime(values.pagoEm)}. Obrigado!`;
+  const html = layout(
+    values.providerName,
+    subject,
+    [
+      paragraph(`Olá, ${escapeHtml(values.nome)}.`),
+      paragraph(escapeHtml(line)),
+      button(values.invoicesUrl, 'Ver faturas'),
+    ].join('\n'),
+  );
+  const text = `Olá, ${values.nome}.
+
+${line}
+
+${values.invoicesUrl}
+
+${textFooter(values.providerName)}`;
+  return { subject, html, text };
+}

@@ -313,6 +313,11 @@ export const FaturaSaveSchema = z.object({
 });
 export type FaturaSave = z.input<typeof FaturaSaveSchema>;
 
+/** POST /api/admin/pg_fatura/{id}/pagamento: when the payment was received (issue 20). */
+export const InvoicePaymentRequestSchema = z.object({
+  datahora_confirmado: DateTimeField,
+});
+
 const FaturaItemFields = {
   codigo: nullableText(20),
   descricao: requiredText({ max: TEXT_MAX }),

@@ -130,3 +130,8 @@ export interface FaturaPixDto {
   /** The QR code as an SVG data URL. */
   qr_code: string;
 }
+
+export const INVOICE_MESSAGES = {
+  paid: 'Pagamento registrado; o recibo foi enviado aos gerentes do cliente.',
+  notPayable: 'Esta fatura não está aberta nem vencida: nada foi alterado.',
+} as const;

@@ -175,6 +175,8 @@ export const ADMIN_TEXTS = {
   observacao: 'Observação',
   novaVersaoAviso:
     'Ao publicar, todos terão de aceitar esta versão no próximo login. Publique quando o texto da página já estiver no ar.',
+  registrarPagamento: 'Registrar pagamento recebido',
+  marcarComoPaga: 'Marcar como paga',
   pix: 'Chave PIX',
   pixIntro:
     'Com uma chave, as faturas abertas ou vencidas pagas por esta conta mostram “Pagar com PIX” ao cliente. Nome e cidade aparecem no banco de quem paga.',

@@ -44,6 +44,7 @@ function adminRoutes(): [string, string][] {
     ['POST', '/api/admin/gl_contrato_evento/1/cancelar'],
     ['GET', '/api/admin/gl_contrato_evento/1/comprovantes/1'],
     ['POST', '/api/admin/gl_oidc_cliente/1/segredo'],
+    ['POST', '/api/admin/pg_fatura/1/pagamento'],
   ];
   for (const resource of ADMIN_RESOURCES) {
     const base = `/api${resource.path}`;

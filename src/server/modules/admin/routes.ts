@@ -2,7 +2,8 @@ import { create as attachment } from 'content-disposition';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import { ACESSO_MESSAGES, AdminSelectClientRequestSchema } from '#shared/schemas/auth';
-import { ADMIN_MESSAGES, STAFF_LEVEL, UsuarioNivelSchema } from '#shared/schemas/admin';
+import { ADMIN_MESSAGES, InvoicePaymentRequestSchema, STAFF_LEVEL, UsuarioNivelSchema } from '#shared/schemas/admin';
+import { INVOICE_MESSAGES } from '#shared/schemas/invoices';
 import { IdParamSchema, PlanChangeProofParamsSchema } from '#shared/schemas/crud';
 import { PLANO_MESSAGES } from '#shared/plans';
 import { currentUserId, requireStaff } from '../../auth/guards.ts';
@@ -15,6 +16,7 @@ import { localStorageFor, type FileStorage } from '../../storage/file-storage.ts
 import { cancelPendingChange } from '../contracts/plan-change.ts';
 import { rotateInvoiceToken } from '../invoices/service.ts';
 import { rotateClientSecret } from '../../oidc/clients.ts';
+import { confirmInvoicePayment } from '../invoices/payment.ts';
 import { ADMIN_RESOURCES } from './resources.ts';
 import {
   assertMayChangeUser,
@@ -62,6 +64,24 @@ export const adminRoutes: FastifyPluginCallbackZod<{ db: Database; config: Confi
     async (request) => {
       const fatura_token = await rotateInvoiceToken(db, request.params.id);
       return envelope({ fatura_token }, { message: ADMIN_MESSAGES.tokenRotated });
+    },
+  );
+
+  // Issue 20: a payment received (staff saw it in the bank): paid once, the receipt e-mailed.
+  app.post(
+    '/admin/pg_fatura/:id/pagamento',
+    {
+      schema: { params: IdParamSchema, body: InvoicePaymentRequestSchema },
+      preValidation: requireStaff(db, STAFF_LEVEL.operator),
+    },
+    async (request) => {
+      await confirmInvoicePayment(db, {
+        faturaId: request.params.id,
+        pagoEm: request.body.datahora_confirmado,
+        providerName: config.PROVIDER_NAME,
+        publicUrl: config.publicUrl,
+      });
+      return envelope(null, { message: INVOICE_MESSAGES.paid });
     },
   );
 

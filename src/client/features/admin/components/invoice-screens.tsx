@@ -11,7 +11,7 @@ import {
   NfseCreateSchema,
   NfseUpdateSchema,
 } from '#shared/schemas/admin';
-import { CrudEdit } from '../../../components/crud/edit-page';
+import { CrudEdit, crudEntityKey } from '../../../components/crud/edit-page';
 import {
   ChoiceField,
   DateField,
@@ -66,6 +66,55 @@ export function FaturaList() {
 
 const FATURA_FIELDS = ['gl_cliente_id', 'situacao', 'data_vencimento', 'datahora_confirmado', 'servico_discriminacao', 'data_competencia'] as const;
 
+/** The local date-time an input shows ('2026-11-24T14:30'), for now. */
+function nowForInput(): string {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/**
+ * Issue 20: staff register a payment they saw arrive: the invoice becomes 'Paga' with that date
+ * and time, and the client's managers get the receipt (once, decided by the server).
+ */
+function PaymentReceived({ fatura }: { fatura: Fatura }) {
+  const queryClient = useQueryClient();
+  const [when, setWhen] = useState(nowForInput);
+  const pay = useMutation({
+    mutationFn: () =>
+      apiRequest<null>('POST', `${API.fatura}/${fatura.id}/pagamento`, {
+        datahora_confirmado: new Date(when).toISOString(),
+      }),
+    onSuccess: async (response) => {
+      notify('success', response.message);
+      await queryClient.invalidateQueries({ queryKey: crudEntityKey(API.fatura, fatura.id) });
+    },
+  });
+  return (
+    <section className="mt-4" aria-labelledby="pagamento-titulo">
+      <h2 id="pagamento-titulo" className="h5">
+        {ADMIN_TEXTS.registrarPagamento}
+      </h2>
+      <div className="d-flex flex-wrap align-items-end gap-2">
+        <div>
+          <label className="form-label" htmlFor="pagamento-datahora">
+            {ADMIN_TEXTS.pagoEm}
+          </label>
+          <input
+            id="pagamento-datahora"
+            type="datetime-local"
+            className="form-control"
+            value={when}
+            onChange={(event) => setWhen(event.target.value)}
+          />
+        </div>
+        <button type="button" className="btn btn-success" disabled={pay.isPending || !when} onClick={() => pay.mutate()}>
+          {ADMIN_TEXTS.marcarComoPaga}
+        </button>
+      </div>
+    </section>
+  );
+}
+
 export function FaturaEdit() {
   const id = routeId(useParams().id);
   return (
@@ -83,6 +132,7 @@ export function FaturaEdit() {
             <p className="mt-3">
               {ADMIN_TEXTS.valorTotalSomaDosItens}{' '}<strong>{formatMoney(fatura.valor)}</strong>
             </p>
+            {(fatura.situacao === 5 || fatura.situacao === 8) && <PaymentReceived fatura={fatura} />}
             <section className="mt-4" aria-labelledby="itens-titulo">
               <h2 id="itens-titulo" className="h5">
                 {ADMIN_TEXTS.itens}
