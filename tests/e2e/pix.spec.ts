@@ -71,3 +71,24 @@ test('staff register the payment of an overdue invoice: the list shows it paid a
     page.locator(`tr[data-fatura-id="${id}"]`).getByRole('button', { name: 'Pagar com PIX' }),
   ).toHaveCount(0);
 });
+
+test("an invoice's details print alone, on one page, with the client's name and without the site around them", async ({
+  page,
+}) => {
+  await page.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
+  await page
+    .locator('table.app-invoice-table tbody tr')
+    .first()
+    .getByRole('button', { name: /Ver detalhes da fatura/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Detalhes da Fatura' });
+  await expect(dialog.getByRole('table')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Imprimir' })).toBeEnabled();
+  await page.emulateMedia({ media: 'print' });
+  await expect(dialog.getByText('Cliente: Empresa Demonstração Ltda')).toBeVisible();
+  await expect(page.locator('#root')).toBeHidden();
+  await expect(dialog.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+  const pdf = await page.pdf({ format: 'A4' });
+  // One page: a PDF lists one /Type /Page object per page.
+  expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+});

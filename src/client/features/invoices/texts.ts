@@ -50,6 +50,8 @@ export const INVOICES_TEXTS = {
   paidAt: 'Pago em',
   total: 'Valor total',
   gone: 'Esta fatura não está mais disponível.',
+  print: 'Imprimir',
+  printedFor: (cliente: string) => `Cliente: ${cliente}`,
   services: 'Descrição dos Serviços',
   issuedTitle: 'Fatura autorizada!',
   ok: 'OK',

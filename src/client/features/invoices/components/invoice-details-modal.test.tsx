@@ -64,6 +64,22 @@ describe("'Detalhes da Fatura' (§2)", () => {
     expect(within(dialog).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it("'Imprimir' prints the details once they are loaded (issue 20)", async () => {
+    const base = fatura();
+    stubFetch({
+      [`GET /api/pg_fatura/cliente/${TOKEN}/${base.id}`]: () => envelopeResponse(detalhe(base)),
+    });
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    renderModal(base);
+    const dialog = await screen.findByRole('dialog', { name: DETAILS_TITLE });
+    const button = within(dialog).getByRole('button', { name: 'Imprimir' });
+    await within(dialog).findByRole('table');
+    expect(button).toBeEnabled();
+    button.click();
+    expect(print).toHaveBeenCalledTimes(1);
+    print.mockRestore();
+  });
+
   it("shows '-' for a missing payment date and description, and a blank negative quantity", async () => {
     const base = fatura({ situacao: 5, servico_discriminacao_calculado: null });
     stubFetch({

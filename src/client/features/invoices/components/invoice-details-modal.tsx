@@ -17,12 +17,15 @@ import { DETAILS_TITLE, ITEMS_LABEL, ITEM_COLUMNS, INVOICES_TEXTS } from '../tex
  */
 export function InvoiceDetailsModal({
   token,
+  clienteNome,
   fatura,
   show,
   onHide,
   onExited,
 }: {
   token: string;
+  /** The client's name, on the printed page (issue 20). */
+  clienteNome?: string;
   /** The row opened; kept until the closing animation ends (onExited). */
   fatura: FaturaDto | null;
   show: boolean;
@@ -42,6 +45,9 @@ export function InvoiceDetailsModal({
       <Modal.Header closeButton closeLabel={CLIENT_TEXTS.close}>
         <Modal.Title id="fatura-detalhes-titulo">{DETAILS_TITLE}</Modal.Title>
       </Modal.Header>
+      {clienteNome && (
+        <p className="d-none d-print-block px-3 mb-0">{INVOICES_TEXTS.printedFor(clienteNome)}</p>
+      )}
       <Modal.Body>
         {shown && (
           <dl className="row mb-3">
@@ -99,6 +105,10 @@ export function InvoiceDetailsModal({
         )}
       </Modal.Body>
       <Modal.Footer>
+        {/* Issue 20: a clean one-page invoice (the print rules of styles/app.css). */}
+        <Button variant="outline-primary" disabled={!detail.data} onClick={() => window.print()}>
+          {INVOICES_TEXTS.print}
+        </Button>
         <Button variant="secondary" onClick={onHide}>
           {CLIENT_TEXTS.close}
         </Button>

@@ -104,6 +104,7 @@ export function InvoiceListPage() {
       )}
       <InvoiceDetailsModal
         token={token}
+        clienteNome={cliente.razao_social}
         fatura={selected}
         show={detailsOpen}
         onHide={() => setDetailsOpen(false)}
