@@ -12,3 +12,10 @@ export function parseHttpUrl(value: string, base?: string): URL | null {
   }
   return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
 }
+
+/** The host names of the developer's own machine (§4 "on localhost"; http is allowed there). */
+const LOCAL_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]', '::1'];
+
+export function isLocalHostname(hostname: string): boolean {
+  return LOCAL_HOSTNAMES.includes(hostname.toLowerCase());
+}

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { signUpNewPerson } from './support/new-person.ts';
 import { e2ePort } from './support/ports.ts';
 import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
-import { signInDemoUser } from './support/sign-in.ts';
+import { apiHeaders, signInDemoUser } from './support/sign-in.ts';
 import { codeSource } from './support/totp-codes.ts';
 
 /**
@@ -25,13 +25,6 @@ test.afterAll(async () => {
   await vendas.close();
   await agenda.close();
 });
-
-/** The XSRF header the portal's API expects from the page's own cookie (decision 002). */
-async function apiHeaders(page: Page) {
-  const cookies = await page.context().cookies();
-  const csrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': csrf, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
-}
 
 /** Staff register an application of product 1 in the back-office and make its secret. */
 async function registerInBackOffice(page: Page, name: string, rp: RelyingParty): Promise<void> {

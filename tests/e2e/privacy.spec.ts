@@ -4,19 +4,12 @@ import { strFromU8, unzipSync } from 'fflate';
 import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
 import { expect, test } from './fixtures.ts';
 import { signUpNewPerson, type NewPerson } from './support/new-person.ts';
-import { signInDemoUser, submitSignIn } from './support/sign-in.ts';
+import { apiHeaders, signInDemoUser, submitSignIn } from './support/sign-in.ts';
 
 /**
  * Privacy self-service under the LGPD (issue 19) through the screens: a copy of the data, the
  * deletion of the account with its grace period, and what staff see afterwards.
  */
-
-/** The XSRF header the portal's API expects from the page's own cookie (decision 002). */
-async function apiHeaders(page: Page) {
-  const cookies = await page.context().cookies();
-  const csrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  return { 'X-XSRF-TOKEN': csrf, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
-}
 
 /** The step-up dialog, if the session's proof is older than its window (decision 011). */
 async function proveIfAsked(page: Page, person: NewPerson, done: ReturnType<Page['getByText']>) {

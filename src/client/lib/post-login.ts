@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, type NavigateFunction } from 'react-router';
 import type { LoginInfo } from '#shared/schemas/auth';
-import { parseHttpUrl } from '#shared/urls';
+import { isLocalHostname as isLocalHost, parseHttpUrl } from '#shared/urls';
 import { PRIVACY_PATH } from '#shared/privacy';
 import type { PrivacyOverview } from '#shared/schemas/privacy';
 import { pathTo } from '../paths';
@@ -22,11 +22,9 @@ import { sessionQuery, setSession, type SessionData } from './session';
  * screens belong to other features, and features do not import each other.
  */
 
-/** §4 "on localhost an intermediate redirect page is shown": the host names that count. */
-const LOCAL_HOSTNAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]', '::1'];
-
+/** §4 "on localhost an intermediate redirect page is shown": this page's host, by default. */
 export function isLocalHostname(hostname: string = pageNavigation.hostname()): boolean {
-  return LOCAL_HOSTNAMES.includes(hostname.toLowerCase());
+  return isLocalHost(hostname);
 }
 
 /**

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Provider } from 'oidc-provider';
 import type { Database } from '../db/database.ts';
-import { glClienteUsuario, glOidcAutorizacao } from '../db/schema.ts';
+import { glOidcAutorizacao } from '../db/schema.ts';
+import { listClientLinks } from '../modules/auth/queries.ts';
 import type { SessionRecord } from '../session/session-store.ts';
 import { findClientProduct } from './clients.ts';
 import { OIDC_CLAIMS } from './accounts.ts';
@@ -30,13 +30,10 @@ async function chosenClient(
   session: SessionRecord,
 ): Promise<{ clienteId: number | null; mustChoose: boolean }> {
   if (session.clienteId !== null) return { clienteId: session.clienteId, mustChoose: false };
-  const links = await db
-    .select({ clienteId: glClienteUsuario.gl_cliente_id })
-    .from(glClienteUsuario)
-    .where(eq(glClienteUsuario.gl_usuario_id, session.usuarioId))
-    .limit(2);
+  // The sign-in's own rule (one account: that one; several: the person chooses, §4).
+  const links = await listClientLinks(db, session.usuarioId);
   const total = links.length;
-  return { clienteId: total === 1 ? (links[0]?.clienteId ?? null) : null, mustChoose: total > 1 };
+  return { clienteId: total === 1 ? (links[0]?.cliente_id ?? null) : null, mustChoose: total > 1 };
 }
 
 /**

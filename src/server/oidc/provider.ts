@@ -1,12 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider';
+import { isLocalHostname } from '#shared/urls';
 import type { Database } from '../db/database.ts';
 import { loggableError } from '../db/errors.ts';
 import { deleteSession } from '../session/session-store.ts';
 import { findAccount, OIDC_CLAIMS } from './accounts.ts';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
 import { ensureSigningKey, loadSigningKeys } from './signing-keys.ts';
-import { ClientAdapter, DatabaseAdapter } from './storage-adapter.ts';
+import { available, ClientAdapter, DatabaseAdapter } from './storage-adapter.ts';
 
 /** Where the provider answers; its issuer is PUBLIC_URL followed by this path (decision 086). */
 export const OIDC_PATH = '/oidc';
@@ -43,8 +44,6 @@ export function setPortalSession(request: IncomingMessage, session: PortalSessio
   portalSessionOf.set(request, session);
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
  * The library's outgoing calls (back-channel logout) go through a dispatcher that refuses
  * special-use addresses (SSRF); a developer's applications on loopback are let through.
@@ -54,7 +53,7 @@ function fetchAllowingLoopback(
   init?: RequestInit,
 ): Promise<Response> {
   const url = input instanceof Request ? input.url : input;
-  if (init && LOOPBACK_HOSTS.has(new URL(url).hostname)) {
+  if (init && isLocalHostname(new URL(url).hostname)) {
     const { dispatcher: _guard, ...rest } = init as RequestInit & { dispatcher?: unknown };
     return fetch(input, rest);
   }
@@ -150,7 +149,8 @@ export async function createOidcProvider(options: OidcOptions): Promise<Provider
   provider.use(async (ctx, next) => {
     await next();
     const portal = portalSessionOf.get(ctx.req);
-    if (portal && loggedOut.has(ctx.req)) await deleteSession(db, portal.id);
+    // Its own database failure is the provider's 503 too (storage-adapter.ts), not a 500.
+    if (portal && loggedOut.has(ctx.req)) await available(() => deleteSession(db, portal.id));
   });
   // Behind TLS-terminating proxies the issuer's scheme comes from X-Forwarded-Proto.
   provider.proxy = true;

@@ -14,7 +14,7 @@ import { findClientMetadata } from './clients.ts';
  * The database away (restart, failover): the provider answers 503 `temporarily_unavailable`
  * (RFC 6749 §4.1.2.1) instead of its 500 `server_error`, as the rest of the API does (decision 033).
  */
-async function available<T>(work: () => Promise<T>): Promise<T> {
+export async function available<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

@@ -10,7 +10,7 @@ import { DATE_INVALID_MESSAGE, DateSchema, EmailSchema, REQUIRED_MESSAGE, docume
 import { parseDateInput, parseInstant } from '../dates.ts';
 import { onlyDigits } from '../masks.ts';
 import { httpOrigin } from './destination.ts';
-import { parseHttpUrl } from '../urls.ts';
+import { isLocalHostname, parseHttpUrl } from '../urls.ts';
 import { normalizePixKey, PIX_KEY_MESSAGES, PIX_KEY_TYPES, type PixKeyType } from '../pix/pix-key.ts';
 
 /** §6 staff levels (lower is stronger); decision 030 says which may do what. */
@@ -100,7 +100,6 @@ export type ProdutoSave = z.input<typeof ProdutoSaveSchema>;
 export const OIDC_URI_MESSAGE =
   'Informe endereços completos, um por linha, com https (http só em localhost) e sem #fragmento.';
 const OIDC_URIS_MAX = 10;
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * An application's redirect or logout address: absolute, https outside the developer's own
@@ -110,7 +109,7 @@ export function isOidcUri(value: string): boolean {
   if (/\s/.test(value) || value.includes('#')) return false;
   const url = parseHttpUrl(value);
   if (!url || !/^https?:\/\//i.test(value)) return false;
-  return url.protocol === 'https:' || LOCAL_HOSTS.has(url.hostname);
+  return url.protocol === 'https:' || isLocalHostname(url.hostname);
 }
 
 /** A textarea with one address per line (or a JSON list) → the list, blank lines dropped. */
@@ -314,8 +313,12 @@ export const FaturaSaveSchema = z.object({
 export type FaturaSave = z.input<typeof FaturaSaveSchema>;
 
 /** POST /api/admin/pg_fatura/{id}/pagamento: when the payment was received (issue 20). */
+export const PAYMENT_IN_FUTURE_MESSAGE = 'O pagamento não pode ser registrado com data futura.';
 export const InvoicePaymentRequestSchema = z.object({
-  datahora_confirmado: DateTimeField,
+  // A payment seen in the bank already happened (a few minutes of clock skew allowed).
+  datahora_confirmado: DateTimeField.refine((when) => when.getTime() <= Date.now() + 5 * 60_000, {
+    error: PAYMENT_IN_FUTURE_MESSAGE,
+  }),
 });
 
 const FaturaItemFields = {

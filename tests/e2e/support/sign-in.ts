@@ -37,11 +37,16 @@ async function solvedCaptcha(page: Page): Promise<string> {
 export async function signInDemoUser(page: Page, email: string): Promise<void> {
   // The served page sets the XSRF-TOKEN cookie the login call must echo (decision 002).
   await page.goto('/login/1');
-  const cookies = await page.context().cookies();
-  const csrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
   const answer = await page.request.post('/api/acesso/login', {
-    headers: { 'X-XSRF-TOKEN': csrf, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+    headers: await apiHeaders(page),
     data: { email, senha: DEMO_PASSWORD, recaptcha: await solvedCaptcha(page), gl_produto_id: 1 },
   });
   expect(answer.status(), await answer.text()).toBe(200);
+}
+
+/** The headers the portal's API expects from a page's own cookies: its XSRF token (decision 002). */
+export async function apiHeaders(page: Page): Promise<Record<string, string>> {
+  const cookies = await page.context().cookies();
+  const csrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'X-XSRF-TOKEN': csrf, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
 }

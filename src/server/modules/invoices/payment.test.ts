@@ -84,6 +84,13 @@ describe('staff register a payment received (issue 20)', () => {
       datahora_confirmado: 'ontem',
     });
     expect(bad.status).toBe(422);
+    const future = await staff.post(`/api/admin/pg_fatura/${fatura.id}/pagamento`, {
+      datahora_confirmado: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(future.status).toBe(422);
+    expect(future.body.errors?.datahora_confirmado?.[0]).toBe(
+      'O pagamento não pode ser registrado com data futura.',
+    );
     const customer = await signedInAgent(t, (await createUser(t.db)).id);
     expect(
       (

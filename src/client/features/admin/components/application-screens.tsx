@@ -8,6 +8,7 @@ import { CrudEdit, crudEntityKey } from '../../../components/crud/edit-page';
 import { CheckboxField, InputField, TextAreaField } from '../../../components/crud/form-fields';
 import { CrudList } from '../../../components/crud/list-page';
 import { apiRequest } from '../../../lib/api-client';
+import { copyText } from '../../../lib/clipboard';
 import { notify } from '../../../lib/notices';
 import { API, adminPath, routeId } from '../admin-paths';
 import { asPayload } from '../form-values';
@@ -144,14 +145,8 @@ function Credentials({ aplicativo }: { aplicativo: OidcCliente }) {
       await queryClient.invalidateQueries({ queryKey: crudEntityKey(API.oidcCliente, aplicativo.id) });
     },
   });
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret ?? '');
-      notify('success', ADMIN_TEXTS.segredoCopiado);
-    } catch {
-      notify('danger', ADMIN_TEXTS.copiaFalhou);
-    }
-  };
+  const copy = () =>
+    copyText(secret ?? '', { copied: ADMIN_TEXTS.segredoCopiado, failed: ADMIN_TEXTS.copiaFalhou });
   return (
     <section className="mt-4" aria-labelledby="credenciais-titulo">
       <h2 id="credenciais-titulo" className="h5">

@@ -3,7 +3,7 @@ import Modal from 'react-bootstrap/Modal';
 import { formatDate, formatMoney } from '#shared/format';
 import { LoadError } from '../../../components/load-error';
 import { PageLoading } from '../../../components/page-loading';
-import { notify } from '../../../lib/notices';
+import { copyText } from '../../../lib/clipboard';
 import { CLIENT_TEXTS } from '../../../texts';
 import { usePixPayment } from '../api/get-pix';
 import { PIX_TEXTS } from '../texts';
@@ -22,14 +22,8 @@ export function PixPaymentModal({
   onHide: () => void;
 }) {
   const payment = usePixPayment(token, faturaId);
-  const copy = async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      notify('success', PIX_TEXTS.copied);
-    } catch {
-      notify('danger', PIX_TEXTS.copyFailed);
-    }
-  };
+  const copy = (text: string) =>
+    copyText(text, { copied: PIX_TEXTS.copied, failed: PIX_TEXTS.copyFailed });
   return (
     <Modal show={faturaId !== null} onHide={onHide} aria-labelledby="pix-titulo">
       <Modal.Header closeButton closeLabel={CLIENT_TEXTS.close}>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { notify } from '../../../lib/notices';
+import { copyText } from '../../../lib/clipboard';
 import { providerName } from '../../../lib/page-meta';
 import { TWOFA_TEXTS } from '../texts';
 
@@ -43,14 +43,8 @@ export function RecoveryKeys({ keys, onDone }: { keys: readonly string[]; onDone
     heading.current?.focus();
   }, []);
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(keys.join('\n'));
-      notify('success', TWOFA_TEXTS.copied);
-    } catch {
-      notify('danger', TWOFA_TEXTS.copyFailed);
-    }
-  };
+  const copy = () =>
+    copyText(keys.join('\n'), { copied: TWOFA_TEXTS.copied, failed: TWOFA_TEXTS.copyFailed });
 
   return (
     <Card border="warning" className="mb-4">
