@@ -22,6 +22,7 @@ import { captchaRoutes } from './captcha/routes.ts';
 import { acessoAliasRoutes, acessoRoutes } from './modules/auth/routes.ts';
 import { createAcessoDeps } from './modules/auth/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { deriveKey } from './auth/keys.ts';
 import { clienteRoutes } from './modules/clients/routes.ts';
 import { contaRoutes } from './modules/account/routes.ts';
 import { contratoRoutes } from './modules/contracts/routes.ts';
@@ -35,6 +36,7 @@ import { sessaoRoutes } from './modules/session/routes.ts';
 import { createPasskeyDeps } from './modules/security/passkeys.ts';
 import { segurancaRoutes } from './modules/security/routes.ts';
 import { faturaRoutes } from './modules/invoices/routes.ts';
+import { pixWebhookRoutes } from './modules/invoices/pix-webhook-routes.ts';
 import { twofaRoutes } from './modules/twofa/routes.ts';
 import { usuarioRoutes } from './modules/profile/routes.ts';
 import { createTwofaDeps } from './modules/twofa/service.ts';
@@ -153,6 +155,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   healthRoutes(app, { database: () => database.ping(), redis: redis?.state, timeoutMs: config.DB_CONNECT_TIMEOUT_MS });
   await app.register(sessaoRoutes, { prefix: '/api', db, config });
   await app.register(faturaRoutes, { prefix: '/api', db: database.db, config });
+  // Issue 20: the PSP's signed notifications; the accounts' secrets are sealed with this key.
+  const pixWebhookKeys = { sealKey: deriveKey(deps.sessionSecret, 'pix-webhook-secret') };
+  await app.register(pixWebhookRoutes, { prefix: '/api', db: database.db, config, keys: pixWebhookKeys });
   await app.register(captchaRoutes, { prefix: '/api', captcha, authRateLimitMax });
   await app.register(acessoRoutes, { prefix: '/api', acesso, captcha, authRateLimitMax, oidc });
   await app.register(acessoAliasRoutes, { acesso, captcha, authRateLimitMax });
@@ -189,7 +194,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   const privacy = { db, acesso, providerName: config.PROVIDER_NAME, publicUrl: config.publicUrl };
   await app.register(privacidadeRoutes, { prefix: '/api', privacy, authRateLimitMax });
-  await app.register(adminRoutes, { prefix: '/api', db, config });
+  await app.register(adminRoutes, { prefix: '/api', db, config, pixWebhookKeys });
   await app.register(geoRoutes, {
     prefix: '/api',
     db,

@@ -109,6 +109,8 @@ const ConfigSchema = z
     HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
     /** The privacy job (issue 19): due deletions, exports left for it. */
     PRIVACY_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+    /** The invoices' payment reminders (issue 20): how often each instance looks for due ones. */
+    REMINDERS_INTERVAL_MS: z.coerce.number().int().min(0).default(900_000),
     /** Requests per minute per address on each route that checks a secret (login, 2FA codes, ...). */
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
   })

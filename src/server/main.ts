@@ -9,6 +9,7 @@ import { seedReferenceData } from './db/reference-data.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { startPrivacyWorker } from './modules/privacy/worker.ts';
+import { startInvoiceReminders } from './modules/invoices/reminders-worker.ts';
 import { startMailWorker } from './mail/worker.ts';
 import { startPlanChangeWorker } from './modules/contracts/plan-change-worker.ts';
 import { CLIENT_BUILD_DIR } from './project-paths.ts';
@@ -99,6 +100,13 @@ async function main(): Promise<void> {
     log: log.child({ module: 'privacy' }),
     intervalMs: config.PRIVACY_INTERVAL_MS,
   });
+  const reminders = startInvoiceReminders({
+    db: database.db,
+    providerName: config.PROVIDER_NAME,
+    publicUrl: config.publicUrl,
+    log: log.child({ module: 'reminders' }),
+    intervalMs: config.REMINDERS_INTERVAL_MS,
+  });
   const planChangeWorker = startPlanChangeWorker({
     db: database.db,
     log: log.child({ module: 'plan-change' }),
@@ -140,6 +148,7 @@ async function main(): Promise<void> {
       step('plan change worker', () => planChangeWorker.stop()),
       step('housekeeping', () => housekeeping.stop()),
       step('privacy worker', () => privacyWorker.stop()),
+      step('invoice reminders', () => reminders.stop()),
     ]);
     clearTimeout(grace);
     await step('database', () => database.close());

@@ -1,4 +1,5 @@
 import { parseEmv } from '../../src/shared/pix/br-code.ts';
+import { signPixNotification } from '../../src/server/modules/invoices/pix-signature.ts';
 import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
 import { expect, test } from './fixtures.ts';
 import { mailCount, waitForMail } from './support/mailbox.ts';
@@ -70,6 +71,114 @@ test('staff register the payment of an overdue invoice: the list shows it paid a
   await expect(
     page.locator(`tr[data-fatura-id="${id}"]`).getByRole('button', { name: 'Pagar com PIX' }),
   ).toHaveCount(0);
+});
+
+test("a PSP's signed notification pays the demo client's overdue invoice: the list shows it paid and the manager gets the receipt", async ({
+  page,
+  browser,
+  request,
+}) => {
+  // Staff make the secret of the account the demo company pays with, for the PSP.
+  const staff = await browser.newPage();
+  await signInDemoUser(staff, 'admin@exemplo.com.br');
+  await staff.goto('/admin/contas');
+  await staff.getByRole('cell', { name: 'Boleto', exact: true }).click();
+  const webhook = staff.getByRole('region', { name: 'Confirmação automática (webhook do PSP)' });
+  await expect(webhook.getByText('/api/pg_fatura/webhook/pix')).toBeVisible();
+  const contaId = (await webhook.locator('dd code').nth(1).textContent())?.trim() ?? '';
+  await webhook.getByRole('button', { name: 'Gerar novo segredo' }).click();
+  const segredo = await webhook.getByLabel('Novo segredo do webhook (copie agora)').inputValue();
+  expect(segredo).toHaveLength(43);
+  await staff.close();
+
+  // The customer's QR code names the invoice (txid) and the amount the PSP reports back.
+  await page.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
+  const overdue = page
+    .locator('table.app-invoice-table tbody tr')
+    .filter({ has: page.getByRole('img', { name: 'Vencida' }) })
+    .first();
+  await expect(overdue).toBeVisible();
+  const id = await overdue.getAttribute('data-fatura-id');
+  await overdue.getByRole('button', { name: 'Pagar com PIX' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pagar com PIX' });
+  const fields = parseEmv(await dialog.getByLabel('PIX copia e cola').inputValue());
+  // Field 62 holds one sub-field, 05 (the txid): "05" + its length + the value.
+  const txid = /^05\d{2}(\w+)$/.exec(fields?.get('62') ?? '')?.[1];
+  expect(txid).toBe(`FATURA${String(id).padStart(10, '0')}`);
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+
+  const body = JSON.stringify({
+    pix: [
+      {
+        endToEndId: `E00000000${Date.now()}0000000`.slice(0, 32),
+        txid,
+        valor: fields?.get('54'),
+        horario: new Date().toISOString(),
+      },
+    ],
+  });
+  const before = await mailCount();
+  const forged = await request.post('/api/pg_fatura/webhook/pix', {
+    headers: {
+      'content-type': 'application/json',
+      'x-pix-conta': contaId,
+      'x-pix-assinatura': signPixNotification('outro-segredo', Math.floor(Date.now() / 1000), body),
+    },
+    data: body,
+  });
+  expect(forged.status()).toBe(401);
+  const signed = await request.post('/api/pg_fatura/webhook/pix', {
+    headers: {
+      'content-type': 'application/json',
+      'x-pix-conta': contaId,
+      'x-pix-assinatura': signPixNotification(segredo, Math.floor(Date.now() / 1000), body),
+    },
+    data: body,
+  });
+  expect(signed.status()).toBe(200);
+  const answer = (await signed.json()) as { data: { recebidos: { resultado: string }[] } };
+  expect(answer.data.recebidos[0]?.resultado).toBe('confirmada');
+
+  const mail = await waitForMail('gerente@exemplo.com.br', /Pagamento recebido/, { after: before });
+  expect(mail.text).toContain('Recebemos o pagamento de');
+  await page.reload();
+  const row = page.locator(`tr[data-fatura-id="${id}"]`);
+  await expect(row.getByRole('img', { name: 'Paga' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Pagar com PIX' })).toHaveCount(0);
+
+  // Staff see the notified payment among the PIX received, linked to its invoice.
+  const back = await browser.newPage();
+  await signInDemoUser(back, 'admin@exemplo.com.br');
+  await back.goto('/admin/recebimentos-pix');
+  const received = back.getByRole('row').filter({ hasText: `${id} · Empresa Demonstração Ltda` });
+  await expect(received.getByRole('cell', { name: 'Fatura paga' })).toBeVisible();
+  await received.getByRole('link', { name: `${id} · Empresa Demonstração Ltda` }).click();
+  await expect(back).toHaveURL(new RegExp(`/admin/faturas/${id}$`));
+  await back.close();
+});
+
+test("staff turn a client's payment reminders off and on again on the client's page", async ({
+  page,
+}) => {
+  await signInDemoUser(page, 'admin@exemplo.com.br');
+  await page.goto('/admin/clientes');
+  const client = page.getByRole('cell', { name: 'Empresa Demonstração Ltda', exact: true });
+  await client.click();
+  const reminders = page.getByLabel('Enviar aos gerentes lembretes de pagamento das faturas', {
+    exact: false,
+  });
+  await expect(reminders).toBeChecked();
+  await reminders.uncheck();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Registro salvo.').first()).toBeVisible();
+  // Saving goes back to the list; the client's page shows what was stored.
+  await client.click();
+  await expect(reminders).not.toBeChecked();
+  await reminders.check();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Registro salvo.').first()).toBeVisible();
+  await client.click();
+  await expect(reminders).toBeChecked();
 });
 
 test("an invoice's details print alone, on one page, with the client's name and without the site around them", async ({

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../src/server/db/database.ts';
-import { glCliente, pgFatura, pgFaturaItem } from '../../src/server/db/schema.ts';
+import { glCliente, glContrato, pgFatura, pgFaturaItem } from '../../src/server/db/schema.ts';
 import { newInvoiceToken } from '../../src/server/modules/invoices/service.ts';
+import { createContract, createPaymentAccount, createProduct } from './factories.ts';
 
 /** An 11-digit CPF with valid check digits, random enough to be unique per test run. */
 function randomCpf(): string {
@@ -63,4 +65,21 @@ export async function createFatura(
     await db.insert(pgFaturaItem).values(itens.map((item) => ({ ...item, pg_fatura_id: fatura.id })));
   }
   return fatura;
+}
+
+/**
+ * A contract of the client on a new product, paid through a new account with a PIX key (the
+ * demo provider's CNPJ): its invoices offer PIX (issue 20).
+ */
+export async function createPixContract(db: Queryable, clienteId: number) {
+  const produto = await createProduct(db);
+  const { contrato } = await createContract(db, clienteId, produto.id);
+  const conta = await createPaymentAccount(db, {
+    pix_chave_tipo: 'cnpj',
+    pix_chave: '11444777000161',
+    pix_nome: 'Provedora Teste',
+    pix_cidade: 'SAO PAULO',
+  });
+  await db.update(glContrato).set({ pg_conta_id: conta.id }).where(eq(glContrato.id, contrato.id));
+  return { contrato, conta };
 }

@@ -164,6 +164,8 @@ export const glCliente = pgTable(
     data_nascimento: dia('data_nascimento'),
     /** Token of the public invoice list (/cliente/{token}/fatura): base64url of 32 random bytes. */
     fatura_token: text('fatura_token').notNull().unique('gl_cliente_fatura_token_uq'),
+    /** Whether the managers get the invoices' payment reminders (issue 20); staff turn them off. */
+    fatura_lembrete: boolean('fatura_lembrete').notNull().default(true),
   },
   (t) => [
     index('gl_cliente_gl_cidade_id_idx').on(t.gl_cidade_id),
@@ -281,6 +283,11 @@ export const pgConta = pgTable(
     pix_chave: text('pix_chave'),
     pix_nome: varchar('pix_nome', { length: 25 }),
     pix_cidade: varchar('pix_cidade', { length: 15 }),
+    /**
+     * The HMAC secret the PSP signs its webhook calls with (issue 20), sealed with
+     * auth/secret-box.ts; never returned after it is generated.
+     */
+    pix_webhook_segredo: text('pix_webhook_segredo'),
   },
   (t) => [
     check(
@@ -888,6 +895,56 @@ export const pgFatura = pgTable(
       t.data_vencimento.desc().nullsFirst(),
     ),
     index('pg_fatura_gl_contrato_id_idx').on(t.gl_contrato_id),
+  ],
+);
+
+/**
+ * Each PIX payment a PSP reported through the webhook (issue 20), once: the end-to-end id is the
+ * payment's identity in the Pix system, so a repeated notification finds its row and changes
+ * nothing. resultado says what it did: confirmada (the invoice is now paid), ja_paga, valor_divergente
+ * or fatura_desconhecida (kept for staff).
+ */
+export const pgPixRecebimento = pgTable(
+  'pg_pix_recebimento',
+  {
+    ...auditoria(),
+    end_to_end_id: text('end_to_end_id').notNull().unique('pg_pix_recebimento_end_to_end_id_uq'),
+    pg_conta_id: integer('pg_conta_id')
+      .notNull()
+      .references(() => pgConta.id, { onDelete: 'restrict' }),
+    pg_fatura_id: integer('pg_fatura_id').references(() => pgFatura.id, { onDelete: 'set null' }),
+    txid: text('txid'),
+    valor: dinheiro('valor').notNull(),
+    /** When the payer's bank settled it (the PSP's horario). */
+    datahora_pagamento: instante('datahora_pagamento').notNull(),
+    resultado: text('resultado').notNull(),
+  },
+  (t) => [
+    index('pg_pix_recebimento_pg_fatura_id_idx').on(t.pg_fatura_id),
+    check(
+      'pg_pix_recebimento_resultado_ck',
+      sql`${t.resultado} in ('confirmada', 'ja_paga', 'valor_divergente', 'fatura_desconhecida')`,
+    ),
+  ],
+);
+
+/**
+ * The payment reminders sent (issue 20): one row per invoice and kind, so however many instances
+ * run the job, each reminder is e-mailed once (the row and the e-mails are one transaction).
+ */
+export const pgFaturaLembrete = pgTable(
+  'pg_fatura_lembrete',
+  {
+    ...auditoria(),
+    pg_fatura_id: integer('pg_fatura_id')
+      .notNull()
+      .references(() => pgFatura.id, { onDelete: 'cascade' }),
+    /** vencimento: 3 days before the due date; atraso: the day after it. */
+    tipo: text('tipo').notNull(),
+  },
+  (t) => [
+    uniqueIndex('pg_fatura_lembrete_uq').on(t.pg_fatura_id, t.tipo),
+    check('pg_fatura_lembrete_tipo_ck', sql`${t.tipo} in ('vencimento', 'atraso')`),
   ],
 );
 

@@ -8,12 +8,11 @@ import {
   glUsuarioSenhaToken,
   glUsuarioTotpPasso,
 } from '../db/schema.ts';
-import { isDatabaseUnavailable, loggableError } from '../db/errors.ts';
 import { purgeExpiredChallenges } from '../modules/security/passkeys.ts';
 import { purgeOldSignIns } from '../modules/security/sign-ins.ts';
 import { purgeExpiredOidcRecords } from '../oidc/storage-adapter.ts';
 import { currentTotpStep } from '../modules/twofa/totp.ts';
-import { runPeriodically } from './periodic.ts';
+import { logJobError, runPeriodically, type JobLog } from './periodic.ts';
 
 const HOUR_MS = 60 * 60_000;
 /**
@@ -101,18 +100,10 @@ export async function purgeExpiredRecords(
   };
 }
 
-interface HousekeepingLog {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
-}
-
 /** Runs purgeExpiredRecords every `intervalMs` (0: never) in this instance. */
-export function startHousekeeping(options: {
-  db: Queryable;
-  log: HousekeepingLog;
-  intervalMs: number;
-}): { stop(): Promise<void> } {
+export function startHousekeeping(options: { db: Queryable; log: JobLog; intervalMs: number }): {
+  stop(): Promise<void>;
+} {
   return runPeriodically(
     async () => {
       const report = await purgeExpiredRecords(options.db);
@@ -121,13 +112,7 @@ export function startHousekeeping(options: {
     },
     {
       intervalMs: options.intervalMs,
-      onError: (error) =>
-        isDatabaseUnavailable(error)
-          ? options.log.warn(
-              { err: loggableError(error) },
-              'housekeeping: database unavailable, retrying at the next run',
-            )
-          : options.log.error({ err: loggableError(error) }, 'housekeeping run failed'),
+      onError: logJobError(options.log, 'housekeeping'),
     },
   );
 }

@@ -1,3 +1,30 @@
+import { isDatabaseUnavailable, loggableError } from '../db/errors.ts';
+
+/** What a job logs with (a pino child logger). */
+export interface JobLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/**
+ * A job's failed run: the database being away is expected (a restart, a failover) and only
+ * warned about, the next run retries; anything else is an error. Secrets never reach the log
+ * (loggableError drops a query's parameters).
+ */
+export function logJobError(
+  log: Pick<JobLog, 'warn' | 'error'>,
+  job: string,
+): (error: unknown) => void {
+  return (error) =>
+    isDatabaseUnavailable(error)
+      ? log.warn(
+          { err: loggableError(error) },
+          `${job}: database unavailable, retrying at the next run`,
+        )
+      : log.error({ err: loggableError(error) }, `${job} run failed`);
+}
+
 /**
  * Runs a background job every `intervalMs` in this instance (docs/architecture.md): one
  * run at a time, the next timed from the end of the last, errors logged and the loop kept. The

@@ -315,18 +315,12 @@ ${textFooter(values.providerName)}`;
   return { subject, html, text };
 }
 
-/** An invoice was paid (issue 20): to each manager of the client, with the invoice list's link. */
-export function paymentReceiptMail(values: {
-  providerName: string;
-  nome: string;
-  razaoSocial: string;
-  valor: string;
-  vencimento: string;
-  pagoEm: Date;
-  invoicesUrl: string;
-}): MailContent {
-  const subject = `Pagamento recebido - ${values.providerName}`;
-  const line = `Recebemos o pagamento de ${values.valor} da fatura de ${values.razaoSocial} com vencimento em ${values.vencimento}, em ${brasiliaTime(values.pagoEm)}. Obrigado!`;
+/** An e-mail about the client's invoices to one manager: a greeting, one line, the list's link. */
+function invoiceNotice(
+  values: { providerName: string; nome: string; invoicesUrl: string },
+  subject: string,
+  line: string,
+): MailContent {
   const html = layout(
     values.providerName,
     subject,
@@ -344,4 +338,43 @@ ${values.invoicesUrl}
 
 ${textFooter(values.providerName)}`;
   return { subject, html, text };
+}
+
+/** An invoice was paid (issue 20): to each manager of the client, with the invoice list's link. */
+export function paymentReceiptMail(values: {
+  providerName: string;
+  nome: string;
+  razaoSocial: string;
+  valor: string;
+  vencimento: string;
+  pagoEm: Date;
+  invoicesUrl: string;
+}): MailContent {
+  const subject = `Pagamento recebido - ${values.providerName}`;
+  const line = `Recebemos o pagamento de ${values.valor} da fatura de ${values.razaoSocial} com vencimento em ${values.vencimento}, em ${brasiliaTime(values.pagoEm)}. Obrigado!`;
+  return invoiceNotice(values, subject, line);
+}
+
+/**
+ * A payment reminder (issue 20): to each manager of the client 3 days before the due date
+ * ('vencimento') and the day after it ('atraso'), with the invoice list's link.
+ */
+export function invoiceReminderMail(values: {
+  providerName: string;
+  nome: string;
+  razaoSocial: string;
+  valor: string;
+  vencimento: string;
+  tipo: 'vencimento' | 'atraso';
+  invoicesUrl: string;
+}): MailContent {
+  const subject =
+    values.tipo === 'vencimento'
+      ? `Fatura vence em ${values.vencimento} - ${values.providerName}`
+      : `Fatura vencida em ${values.vencimento} - ${values.providerName}`;
+  const line =
+    values.tipo === 'vencimento'
+      ? `A fatura de ${values.razaoSocial} no valor de ${values.valor} vence em ${values.vencimento}. Os detalhes e as formas de pagamento estão na lista de faturas.`
+      : `A fatura de ${values.razaoSocial} no valor de ${values.valor} venceu em ${values.vencimento} e ainda não consta como paga. Se já a pagou, desconsidere este aviso.`;
+  return invoiceNotice(values, subject, line);
 }

@@ -179,6 +179,11 @@ declare module 'fastify' {
      * session and the CSRF check like every /api route.
      */
     api?: boolean;
+    /**
+     * A machine's call authenticated by its own signature (the PSP's PIX webhook): it carries no
+     * session cookie and no CSRF token, and gets neither.
+     */
+    signedCall?: boolean;
     /** More fields the route reads in the session's own query (session-store.ts). */
     sessionLookup?: SessionLookupExtra;
   }
@@ -200,6 +205,7 @@ export function registerSessions(app: FastifyInstance, options: SessionOptions):
     const cookieValue = existing ?? randomToken();
     const session = new RequestSession(cookieValue, options, request, reply);
     request.session = session;
+    if (request.routeOptions.config?.signedCall === true) return;
     if (!existing || request.cookies[CSRF_COOKIE] !== session.csrfToken) session.setCookies(cookieValue);
     if (!isApiRequest(request)) return;
 

@@ -146,6 +146,11 @@ export const OidcClienteUpdateSchema = z.object(OidcClienteFields);
 export type OidcClienteSave = z.input<typeof OidcClienteCreateSchema>;
 
 /** POST /api/admin/gl_oidc_cliente/{id}/segredo: the new secret, shown this once. */
+/** POST /api/admin/pg_conta/{id}/pix_webhook_segredo (issue 20): shown once. */
+export interface PixWebhookSecretResponse {
+  segredo: string;
+}
+
 export interface OidcSecretResponse {
   client_id: string;
   client_secret: string;
@@ -260,6 +265,8 @@ export const ClienteSaveSchema = z.object({
   gl_cidade_id: z.preprocess(emptyToNull, IdField.nullable()),
   /** Individuals only (schema.ts check); the server clears it for a CNPJ. */
   data_nascimento: NullableDate,
+  /** Payment reminders to the managers (issue 20); on unless staff turn them off. */
+  fatura_lembrete: Flag.optional(),
 });
 export type ClienteSave = z.input<typeof ClienteSaveSchema>;
 

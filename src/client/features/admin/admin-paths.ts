@@ -22,6 +22,7 @@ export const API = {
   contratoEvento: '/api/admin/gl_contrato_evento',
   oidcCliente: '/api/admin/gl_oidc_cliente',
   privacidadePedido: '/api/admin/gl_privacidade_pedido',
+  pixRecebimento: '/api/admin/pg_pix_recebimento',
   documentoVersao: '/api/admin/gl_documento_versao',
 } as const;
 

@@ -162,6 +162,12 @@ export const ADMIN_TEXTS = {
   copiaFalhou: 'Não foi possível copiar; selecione o texto e copie.',
   emissor: 'Endereço de descoberta (issuer)',
   privacidade: 'Privacidade (LGPD)',
+  recebimentosPix: 'Recebimentos PIX',
+  recebimentosPixIntro:
+    'Cada PIX que o PSP notificou, uma vez. Os que não pagaram uma fatura (valor diferente, referência desconhecida, fatura já paga) pedem conferência.',
+  idFimAFim: 'Identificador (end-to-end)',
+  resultado: 'Resultado',
+  fatura: 'Fatura',
   pedidosDePrivacidade: 'Pedidos de privacidade',
   documentosLegais: 'Versões dos documentos legais',
   novaVersao: 'Publicar nova versão',
@@ -184,6 +190,18 @@ export const ADMIN_TEXTS = {
   pixChave: 'Chave PIX',
   pixNome: 'Nome do recebedor (até 25 letras)',
   pixCidade: 'Cidade do recebedor (até 15 letras)',
+  lembretesDeFatura:
+    'Enviar aos gerentes lembretes de pagamento das faturas (3 dias antes do vencimento e no dia seguinte)',
+  pixWebhook: 'Confirmação automática (webhook do PSP)',
+  pixWebhookIntro:
+    'Cadastre no seu PSP o endereço abaixo. Ele envia cada PIX recebido assinado com o segredo desta conta; a fatura correspondente passa a Paga e os gerentes do cliente recebem o recibo.',
+  pixWebhookUrl: 'Endereço (POST)',
+  pixWebhookConta: 'Cabeçalho X-Pix-Conta',
+  pixWebhookNovo: 'Novo segredo do webhook (copie agora)',
+  pixWebhookTem:
+    'Há um segredo válido. Ele não pode ser mostrado de novo; gere outro se foi perdido.',
+  pixWebhookSem:
+    'Ainda não há segredo: as notificações do PSP são recusadas até que um seja gerado.',
   invoiceOf: (id: string) => `Fatura ${id} de`,
   dueOn: (date: string) => `, vencimento ${date}`,
   securityState: (twofaOn: boolean, newPassword: string) =>

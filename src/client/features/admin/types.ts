@@ -39,6 +39,11 @@ export interface Conta extends AuditBlock {
   nome_exibicao: string;
   descricao_exibicao: string | null;
   ativo: boolean;
+  pix_chave_tipo: string | null;
+  pix_chave: string | null;
+  pix_nome: string | null;
+  pix_cidade: string | null;
+  tem_webhook_segredo: boolean;
 }
 export interface Cliente extends AuditBlock {
   tipo_pessoa: number;
@@ -57,6 +62,7 @@ export interface Cliente extends AuditBlock {
   cidade_nome: string | null;
   data_nascimento: string | null;
   fatura_token: string;
+  fatura_lembrete: boolean;
 }
 export interface ClienteUsuario extends AuditBlock {
   gl_cliente_id: number;
@@ -128,6 +134,17 @@ export interface OidcCliente extends AuditBlock {
   post_logout_redirect_uris: string[];
   backchannel_logout_uri: string | null;
   ativo: boolean;
+}
+export interface PixRecebimento extends AuditBlock {
+  end_to_end_id: string;
+  pg_conta_id: number;
+  pg_fatura_id: number | null;
+  txid: string | null;
+  valor: string;
+  datahora_pagamento: string;
+  resultado: 'confirmada' | 'ja_paga' | 'valor_divergente' | 'fatura_desconhecida';
+  conta_nome: string;
+  cliente_nome: string | null;
 }
 export interface PrivacidadePedido extends AuditBlock {
   gl_usuario_id: number;

@@ -50,6 +50,7 @@ import {
   glProduto,
   glUsuario,
   pgConta,
+  pgPixRecebimento,
   pgFatura,
   pgFaturaItem,
   pgNfse,
@@ -109,10 +110,16 @@ const planoPagamento: CrudResource = {
   update: PlanoPagamentoUpdateSchema,
 };
 
+/** The webhook secret is sealed and never read back: the form sees whether there is one (issue 20). */
+const { pix_webhook_segredo: _webhookSecret, ...contaColumns } = getTableColumns(pgConta);
 const conta: CrudResource = {
   path: '/admin/pg_conta',
   table: pgConta,
   levels: { read: operator, create: supervisor, update: supervisor, delete: admin },
+  columns: {
+    ...contaColumns,
+    tem_webhook_segredo: sql<boolean>`${pgConta.pix_webhook_segredo} is not null`.as('tem_webhook_segredo'),
+  },
   search: [pgConta.nome, pgConta.nome_exibicao],
   create: ContaSaveSchema,
   update: ContaSaveSchema,
@@ -372,6 +379,28 @@ const privacidadePedido: CrudResource = {
   orderBy: [desc(glPrivacidadePedido.id)],
 };
 
+/**
+ * The PIX payments the PSP notified (issue 20): read-only for staff, who follow up what paid
+ * nothing (a different amount, an unknown reference, an invoice already paid).
+ */
+const pixRecebimento: CrudResource = {
+  path: '/admin/pg_pix_recebimento',
+  table: pgPixRecebimento,
+  levels: { read: operator, create: null, update: null, delete: null },
+  columns: {
+    ...getTableColumns(pgPixRecebimento),
+    conta_nome: sql<string>`${pgConta.nome_exibicao}`.as('conta_nome'),
+    cliente_nome: sql<string | null>`${glCliente.razao_social}`.as('cliente_nome'),
+  },
+  joins: [
+    { table: pgConta, on: eq(pgConta.id, pgPixRecebimento.pg_conta_id) },
+    { table: pgFatura, on: eq(pgFatura.id, pgPixRecebimento.pg_fatura_id) },
+    { table: glCliente, on: eq(glCliente.id, pgFatura.gl_cliente_id) },
+  ],
+  search: [pgPixRecebimento.end_to_end_id, pgPixRecebimento.txid, glCliente.razao_social],
+  orderBy: [desc(pgPixRecebimento.id)],
+};
+
 /** The legal pages' versions: staff publish a new one; a published version is never changed. */
 const documentoVersao: CrudResource = {
   path: '/admin/gl_documento_versao',
@@ -398,4 +427,5 @@ export const ADMIN_RESOURCES: readonly CrudResource[] = [
   oidcCliente,
   privacidadePedido,
   documentoVersao,
+  pixRecebimento,
 ];

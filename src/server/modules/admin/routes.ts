@@ -17,6 +17,7 @@ import { cancelPendingChange } from '../contracts/plan-change.ts';
 import { rotateInvoiceToken } from '../invoices/service.ts';
 import { rotateClientSecret } from '../../oidc/clients.ts';
 import { confirmInvoicePayment } from '../invoices/payment.ts';
+import { PIX_WEBHOOK_MESSAGES, rotatePixWebhookSecret, type PixWebhookKeys } from '../invoices/pix-webhook.ts';
 import { ADMIN_RESOURCES } from './resources.ts';
 import {
   assertMayChangeUser,
@@ -35,11 +36,12 @@ const ADMIN_LEVEL = STAFF_LEVEL.admin;
  * resources of resources.ts, and the actions that are not plain writes. Customers (client-user
  * links, gl_usuario.nivel null) get 403 everywhere here; visitors 401.
  */
-export const adminRoutes: FastifyPluginCallbackZod<{ db: Database; config: Config; storage?: FileStorage }> = (
-  app,
-  { db, config, storage },
-  done,
-) => {
+export const adminRoutes: FastifyPluginCallbackZod<{
+  db: Database;
+  config: Config;
+  pixWebhookKeys: PixWebhookKeys;
+  storage?: FileStorage;
+}> = (app, { db, config, pixWebhookKeys, storage }, done) => {
   const files = storage ?? localStorageFor(config.DATA_DIR);
   for (const resource of ADMIN_RESOURCES) registerCrudResource(app, resource, { db, storage: files });
 
@@ -82,6 +84,17 @@ export const adminRoutes: FastifyPluginCallbackZod<{ db: Database; config: Confi
         publicUrl: config.publicUrl,
       });
       return envelope(null, { message: INVOICE_MESSAGES.paid });
+    },
+  );
+
+  // The secret a PSP signs the account's PIX notifications with (issue 20): shown once.
+  app.post(
+    '/admin/pg_conta/:id/pix_webhook_segredo',
+    { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
+    async (request, reply) => {
+      const data = await rotatePixWebhookSecret(db, pixWebhookKeys, request.params.id);
+      reply.header('Cache-Control', 'no-store');
+      return envelope(data, { message: PIX_WEBHOOK_MESSAGES.secretCreated });
     },
   );
 

@@ -1,23 +1,16 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { addDays, todayInSaoPaulo } from '#shared/dates';
 import type { Database } from '../../db/database.ts';
-import { isDatabaseUnavailable, loggableError } from '../../db/errors.ts';
 import { glContratoEvento } from '../../db/schema.ts';
-import { runPeriodically } from '../../jobs/periodic.ts';
+import { logJobError, runPeriodically, type JobLog } from '../../jobs/periodic.ts';
 import { applyPlanChange } from './plan-change.ts';
 
 /** Changes applied per transaction. */
 const PLAN_CHANGE_BATCH_SIZE = 20;
 
-interface WorkerLog {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
-}
-
 export interface PlanChangeWorkerOptions {
   db: Database;
-  log: WorkerLog;
+  log: JobLog;
   /** Poll interval; 0 polls never (tests call runOnce). Default 60 s. */
   intervalMs?: number;
   /** The clock (tests move it forward). */
@@ -74,10 +67,7 @@ export function startPlanChangeWorker(options: PlanChangeWorkerOptions): PlanCha
 
   const loop = runPeriodically(runOnce, {
     intervalMs,
-    onError: (error) =>
-      isDatabaseUnavailable(error)
-        ? log.warn({ err: loggableError(error) }, 'plan change worker: database unavailable, retrying at the next run')
-        : log.error({ err: loggableError(error) }, 'plan change worker run failed'),
+    onError: logJobError(log, 'plan change worker'),
   });
   return { runOnce, stop: () => loop.stop() };
 }

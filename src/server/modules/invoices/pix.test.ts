@@ -1,18 +1,14 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmv } from '#shared/pix/br-code';
 import type { FaturaPixDto, FaturaPixListDto } from '#shared/schemas/invoices';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { createUser, signedInAgent } from '../../../../tests/helpers/factories.ts';
 import {
-  createContract,
-  createPaymentAccount,
-  createProduct,
-  createUser,
-  signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
-import { createCliente, createFatura } from '../../../../tests/helpers/invoice-factories.ts';
+  createCliente,
+  createFatura,
+  createPixContract,
+} from '../../../../tests/helpers/invoice-factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { glContrato } from '../../db/schema.ts';
 
 let t: TestApp;
 let token = '';
@@ -21,20 +17,9 @@ let otherToken = '';
 
 beforeAll(async () => {
   t = await createTestApp();
-  const produto = await createProduct(t.db);
   const cliente = await createCliente(t.db);
   token = cliente.fatura_token;
-  const { contrato } = await createContract(t.db, cliente.id, produto.id);
-  const conta = await createPaymentAccount(t.db, {
-    pix_chave_tipo: 'cnpj',
-    pix_chave: '11444777000161',
-    pix_nome: 'Provedora Teste',
-    pix_cidade: 'SAO PAULO',
-  });
-  await t.db
-    .update(glContrato)
-    .set({ pg_conta_id: conta.id })
-    .where(eq(glContrato.id, contrato.id));
+  const { contrato } = await createPixContract(t.db, cliente.id);
   const invoice = async (situacao: number, withContract = true) =>
     (
       await createFatura(t.db, cliente.id, {

@@ -48,6 +48,13 @@ export async function listPixPayable(db: Queryable, token: string): Promise<numb
 /** The txid of an invoice's payment (up to 25 letters and digits, BR Code field 62-05). */
 const invoiceTxid = (faturaId: number) => `FATURA${String(faturaId).padStart(10, '0')}`;
 
+/** The invoice a payment's txid names (the PSP's webhook), or null when it names none of ours. */
+export function faturaIdFromTxid(txid: string): number | null {
+  const match = /^FATURA(\d{10})$/.exec(txid);
+  const id = match ? Number(match[1]) : 0;
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
 /**
  * GET /api/pg_fatura/cliente/{token}/{id}/pix: the amount, the due date, the "PIX copia e cola"
  * and its QR code (an SVG data URL made here, so the page downloads no QR library). Null unless

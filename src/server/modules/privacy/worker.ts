@@ -1,13 +1,6 @@
 import type { Database } from '../../db/database.ts';
-import { isDatabaseUnavailable, loggableError } from '../../db/errors.ts';
-import { runPeriodically } from '../../jobs/periodic.ts';
+import { logJobError, runPeriodically, type JobLog } from '../../jobs/periodic.ts';
 import { processDeletions, processExports } from './service.ts';
-
-interface WorkerLog {
-  info(object: object, message: string): void;
-  warn(object: object, message: string): void;
-  error(object: object, message: string): void;
-}
 
 /**
  * The privacy job (issue 19), run by every instance like the plan-change worker: exports left
@@ -17,7 +10,7 @@ interface WorkerLog {
 export function startPrivacyWorker(options: {
   db: Database;
   providerName: string;
-  log: WorkerLog;
+  log: JobLog;
   /** 0 never runs (tests call the service). */
   intervalMs: number;
 }): { stop(): Promise<void> } {
@@ -30,12 +23,6 @@ export function startPrivacyWorker(options: {
   };
   return runPeriodically(run, {
     intervalMs: options.intervalMs,
-    onError: (error) =>
-      isDatabaseUnavailable(error)
-        ? log.warn(
-            { err: loggableError(error) },
-            'privacy worker: database unavailable, retrying at the next run',
-          )
-        : log.error({ err: loggableError(error) }, 'privacy worker run failed'),
+    onError: logJobError(log, 'privacy worker'),
   });
 }

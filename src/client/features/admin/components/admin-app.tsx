@@ -7,7 +7,7 @@ import { adminPath } from '../admin-paths';
 import { AplicativoEdit } from './application-screens';
 import { ContaEdit, ContaList, PlanoEdit, PlanoList, PlanoPagamentoEdit, ProdutoEdit, ProdutoList } from './catalogue-screens';
 import { ClienteEdit, ClienteList, ClienteUsuarioEdit } from './client-screens';
-import { ContratoEventoList, FaturaEdit, FaturaItemEdit, FaturaList, NfseEdit } from './invoice-screens';
+import { ContratoEventoList, FaturaEdit, FaturaItemEdit, FaturaList, NfseEdit, PixRecebimentoList } from './invoice-screens';
 import { CidadeEdit, CidadeList, UsuarioEdit, UsuarioList } from './people-screens';
 import { DocumentoVersaoEdit, DocumentoVersaoList, PrivacidadePedidoList } from './privacy-screens';
 import { ADMIN_TEXTS } from '../texts';
@@ -19,6 +19,7 @@ const SECTIONS = [
   { path: 'clientes', title: ADMIN_TEXTS.clientes },
   { path: 'usuarios', title: ADMIN_TEXTS.usuarios },
   { path: 'faturas', title: ADMIN_TEXTS.faturas },
+  { path: 'recebimentos-pix', title: ADMIN_TEXTS.recebimentosPix },
   { path: 'cidades', title: ADMIN_TEXTS.cidades },
   { path: 'mudancas-plano', title: ADMIN_TEXTS.mudancasDePlano },
   { path: 'privacidade', title: ADMIN_TEXTS.privacidade },
@@ -87,6 +88,7 @@ export function AdminApp() {
         <Route path="faturas/:id" element={<FaturaEdit />} />
         <Route path="faturas/:parentId/itens/:id" element={<FaturaItemEdit />} />
         <Route path="faturas/:parentId/nfse/:id" element={<NfseEdit />} />
+        <Route path="recebimentos-pix" element={<PixRecebimentoList />} />
         <Route path="cidades" element={<CidadeList />} />
         <Route path="cidades/:id" element={<CidadeEdit />} />
         <Route path="mudancas-plano" element={<ContratoEventoList />} />

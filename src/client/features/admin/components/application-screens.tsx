@@ -1,18 +1,12 @@
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import { OidcClienteCreateSchema, OidcClienteUpdateSchema, type OidcSecretResponse } from '#shared/schemas/admin';
-import { CrudEdit, crudEntityKey } from '../../../components/crud/edit-page';
+import { CrudEdit } from '../../../components/crud/edit-page';
 import { CheckboxField, InputField, TextAreaField } from '../../../components/crud/form-fields';
 import { CrudList } from '../../../components/crud/list-page';
-import { apiRequest } from '../../../lib/api-client';
-import { copyText } from '../../../lib/clipboard';
-import { notify } from '../../../lib/notices';
 import { API, adminPath, routeId } from '../admin-paths';
 import { asPayload } from '../form-values';
 import type { OidcCliente, Produto } from '../types';
+import { OneTimeSecret } from './one-time-secret';
 import { Screen, yesNo } from './screen';
 import { ADMIN_TEXTS } from '../texts';
 
@@ -135,18 +129,6 @@ export function AplicativoEdit() {
 
 /** What the application's developers need: the issuer, the client id and, once, the secret. */
 function Credentials({ aplicativo }: { aplicativo: OidcCliente }) {
-  const queryClient = useQueryClient();
-  const [secret, setSecret] = useState<string | null>(null);
-  const generate = useMutation({
-    mutationFn: () => apiRequest<OidcSecretResponse>('POST', `${API.oidcCliente}/${aplicativo.id}/segredo`),
-    onSuccess: async (response) => {
-      setSecret(response.data.client_secret);
-      notify('success', response.message);
-      await queryClient.invalidateQueries({ queryKey: crudEntityKey(API.oidcCliente, aplicativo.id) });
-    },
-  });
-  const copy = () =>
-    copyText(secret ?? '', { copied: ADMIN_TEXTS.segredoCopiado, failed: ADMIN_TEXTS.copiaFalhou });
   return (
     <section className="mt-4" aria-labelledby="credenciais-titulo">
       <h2 id="credenciais-titulo" className="h5">
@@ -165,24 +147,15 @@ function Credentials({ aplicativo }: { aplicativo: OidcCliente }) {
         <dd className="col-sm-8">{aplicativo.confidencial ? ADMIN_TEXTS.confidencialTipo : ADMIN_TEXTS.publicoTipo}</dd>
       </dl>
       {aplicativo.confidencial && (
-        <>
-          {secret ? (
-            <Alert variant="warning">
-              <label className="form-label fw-semibold" htmlFor="segredo-novo">
-                {ADMIN_TEXTS.novoSegredo}
-              </label>
-              <input id="segredo-novo" className="form-control font-monospace mb-2" readOnly value={secret} onFocus={(event) => event.target.select()} />
-              <Button variant="outline-primary" size="sm" onClick={() => void copy()}>
-                {ADMIN_TEXTS.copiarSegredo}
-              </Button>
-            </Alert>
-          ) : (
-            <p className="small">{aplicativo.tem_segredo ? ADMIN_TEXTS.temSegredo : ADMIN_TEXTS.semSegredo}</p>
-          )}
-          <Button variant="outline-danger" disabled={generate.isPending} onClick={() => generate.mutate()}>
-            {ADMIN_TEXTS.gerarSegredo}
-          </Button>
-        </>
+        <OneTimeSecret<OidcSecretResponse>
+          base={API.oidcCliente}
+          id={aplicativo.id}
+          endpoint={`${API.oidcCliente}/${aplicativo.id}/segredo`}
+          secretOf={(data) => data.client_secret}
+          hasSecret={aplicativo.tem_segredo}
+          texts={{ novo: ADMIN_TEXTS.novoSegredo, tem: ADMIN_TEXTS.temSegredo, sem: ADMIN_TEXTS.semSegredo }}
+          inputId="segredo-novo"
+        />
       )}
     </section>
   );

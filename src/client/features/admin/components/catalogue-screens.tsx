@@ -6,6 +6,7 @@ import {
   PlanoPagamentoUpdateSchema,
   PlanoSaveSchema,
   ProdutoSaveSchema,
+  type PixWebhookSecretResponse,
 } from '#shared/schemas/admin';
 import { formatMoney } from '#shared/format';
 import { PIX_KEY_TYPES } from '#shared/pix/pix-key';
@@ -17,6 +18,7 @@ import { API, adminPath, routeId } from '../admin-paths';
 import { asPayload, formValuesOf } from '../form-values';
 import type { Conta, Plano, PlanoPagamento, Produto } from '../types';
 import { ProdutoAplicativos } from './application-screens';
+import { OneTimeSecret } from './one-time-secret';
 import { Screen, yesNo } from './screen';
 import { ADMIN_TEXTS } from '../texts';
 
@@ -292,6 +294,7 @@ export function ContaEdit() {
         toForm={(entity) => formValuesOf(entity, CONTA_FIELDS)}
         toPayload={asPayload}
         navBackRoute={adminPath('contas')}
+        extra={(conta) => <PixWebhook conta={conta} />}
       >
         {(form) => (
           <div className="row">
@@ -309,5 +312,36 @@ export function ContaEdit() {
         )}
       </CrudEdit>
     </Screen>
+  );
+}
+
+/** What the PSP needs to confirm payments by itself (issue 20): the address, the account, the secret. */
+function PixWebhook({ conta }: { conta: Conta }) {
+  return (
+    <section className="mt-4" aria-labelledby="pix-webhook-titulo">
+      <h2 id="pix-webhook-titulo" className="h5">
+        {ADMIN_TEXTS.pixWebhook}
+      </h2>
+      <p className="small text-body-secondary">{ADMIN_TEXTS.pixWebhookIntro}</p>
+      <dl className="row small">
+        <dt className="col-sm-4">{ADMIN_TEXTS.pixWebhookUrl}</dt>
+        <dd className="col-sm-8">
+          <code>{`${window.location.origin}/api/pg_fatura/webhook/pix`}</code>
+        </dd>
+        <dt className="col-sm-4">{ADMIN_TEXTS.pixWebhookConta}</dt>
+        <dd className="col-sm-8">
+          <code>{conta.id}</code>
+        </dd>
+      </dl>
+      <OneTimeSecret<PixWebhookSecretResponse>
+        base={API.conta}
+        id={conta.id}
+        endpoint={`${API.conta}/${conta.id}/pix_webhook_segredo`}
+        secretOf={(data) => data.segredo}
+        hasSecret={conta.tem_webhook_segredo}
+        texts={{ novo: ADMIN_TEXTS.pixWebhookNovo, tem: ADMIN_TEXTS.pixWebhookTem, sem: ADMIN_TEXTS.pixWebhookSem }}
+        inputId="pix-webhook-segredo"
+      />
+    </section>
   );
 }

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { ACCOUNT_LEVELS, ClienteSaveSchema, ClienteUsuarioCreateSchema, ClienteUsuarioUpdateSchema, STAFF_LEVEL } from '#shared/schemas/admin';
 import { formatCpfCnpj } from '#shared/cpf-cnpj';
 import { CrudEdit, crudEntityKey } from '../../../components/crud/edit-page';
-import { ChoiceField, DateField, DropdownField, InputField } from '../../../components/crud/form-fields';
+import { CheckboxField, ChoiceField, DateField, DropdownField, InputField } from '../../../components/crud/form-fields';
 import { CrudList } from '../../../components/crud/list-page';
 import { CITY_SOURCE } from '../../../components/city-select';
 import { apiRequest } from '../../../lib/api-client';
@@ -54,6 +54,7 @@ const CLIENTE_FIELDS = [
   'end_bairro',
   'gl_cidade_id',
   'data_nascimento',
+  'fatura_lembrete',
 ] as const;
 
 /** The invoice link, its rotation, and (admins) working in this client. */
@@ -102,7 +103,7 @@ export function ClienteEdit() {
         base={API.cliente}
         id={id}
         schema={ClienteSaveSchema}
-        empty={Object.fromEntries(CLIENTE_FIELDS.map((key) => [key, '']))}
+        empty={{ ...Object.fromEntries(CLIENTE_FIELDS.map((key) => [key, ''])), fatura_lembrete: true }}
         toForm={(entity) => ({ ...formValuesOf(entity, CLIENTE_FIELDS), cpfcnpj: formatCpfCnpj(entity.cpfcnpj) })}
         toPayload={asPayload}
         navBackRoute={adminPath('clientes')}
@@ -151,6 +152,7 @@ export function ClienteEdit() {
               initial={entity?.gl_cidade_id ? { id: entity.gl_cidade_id, text: entity.cidade_nome ?? '' } : null}
             />
             <DateField form={form} name="data_nascimento" label={ADMIN_TEXTS.dataDeNascimentoPessoaFisica} />
+            <CheckboxField form={form} name="fatura_lembrete" label={ADMIN_TEXTS.lembretesDeFatura} />
           </div>
         )}
       </CrudEdit>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { DateInterval } from '#shared/dates';
 import { formatDate, formatDateTime, formatMoney, MISSING } from '#shared/format';
 import {
@@ -29,7 +29,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { API, adminPath, routeId } from '../admin-paths';
 import { asPayload, formValuesOf } from '../form-values';
-import type { ContratoEvento, Fatura, FaturaItem, Nfse } from '../types';
+import type { ContratoEvento, Fatura, FaturaItem, Nfse, PixRecebimento } from '../types';
 import { Screen } from './screen';
 import { ADMIN_TEXTS } from '../texts';
 
@@ -376,6 +376,43 @@ export function ContratoEventoList() {
               </button>
             ),
           },
+        ]}
+      />
+    </Screen>
+  );
+}
+
+const RESULTADO_TEXTS: Record<PixRecebimento['resultado'], string> = {
+  confirmada: 'Fatura paga',
+  ja_paga: 'Fatura já estava paga',
+  valor_divergente: 'Valor diferente da fatura',
+  fatura_desconhecida: 'Referência desconhecida',
+};
+
+/** Issue 20: the PSP's notified payments; the invoice's link opens it when there is one. */
+export function PixRecebimentoList() {
+  return (
+    <Screen title={ADMIN_TEXTS.recebimentosPix}>
+      <p className="text-body-secondary">{ADMIN_TEXTS.recebimentosPixIntro}</p>
+      <CrudList<PixRecebimento>
+        caption={ADMIN_TEXTS.recebimentosPix}
+        base={API.pixRecebimento}
+        backPath={adminPath()}
+        columns={[
+          { header: ADMIN_TEXTS.pagoEm, cell: (row) => formatDateTime(row.datahora_pagamento) },
+          { header: ADMIN_TEXTS.valor, cell: (row) => formatMoney(row.valor) },
+          { header: ADMIN_TEXTS.resultado, cell: (row) => RESULTADO_TEXTS[row.resultado] },
+          {
+            header: ADMIN_TEXTS.fatura,
+            cell: (row) =>
+              row.pg_fatura_id ? (
+                <Link to={adminPath('faturas', row.pg_fatura_id)}>{`${row.pg_fatura_id} · ${row.cliente_nome ?? MISSING}`}</Link>
+              ) : (
+                (row.txid ?? MISSING)
+              ),
+          },
+          { header: ADMIN_TEXTS.conta, cell: (row) => row.conta_nome },
+          { header: ADMIN_TEXTS.idFimAFim, cell: (row) => <code>{row.end_to_end_id}</code> },
         ]}
       />
     </Screen>

@@ -1,0 +1,121 @@
+import { and, between, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { addDays, todayInSaoPaulo } from '#shared/dates';
+import { formatDate, formatMoney } from '#shared/format';
+import type { Database } from '../../db/database.ts';
+import { glCliente, pgFatura, pgFaturaLembrete } from '../../db/schema.ts';
+import { enqueueMail } from '../../mail/outbox.ts';
+import { invoiceReminderMail } from '../../mail/templates.ts';
+import { clientManagers, invoiceListUrl } from './payment.ts';
+
+type ReminderKind = 'vencimento' | 'atraso';
+
+/** Open invoices are reminded this many days before their due date (issue 20). */
+const DAYS_BEFORE_DUE = 3;
+/**
+ * The day after the due date an unpaid invoice is reminded; an instance that was down catches up
+ * for a week, never more, so turning the job on does not mail every old overdue invoice.
+ */
+const CATCH_UP_DAYS = 7;
+/** Invoices handled per kind and run; the next run takes the rest. */
+const BATCH = 200;
+
+/** Open (5) and overdue (8) invoices are unpaid (§3 situações). */
+const UNPAID = [5, 8];
+
+/**
+ * Which invoices are due a reminder today (America/Sao_Paulo): 'vencimento' for the open ones due
+ * in the next DAYS_BEFORE_DUE days, 'atraso' for the unpaid ones whose due date passed (from the
+ * day after), of clients whose reminders are on, not reminded of that kind yet.
+ */
+function dueReminders(db: Database, tipo: ReminderKind, today: string) {
+  const window =
+    tipo === 'vencimento'
+      ? between(pgFatura.data_vencimento, addDays(today, 1), addDays(today, DAYS_BEFORE_DUE))
+      : between(pgFatura.data_vencimento, addDays(today, -CATCH_UP_DAYS), addDays(today, -1));
+  return db
+    .select({ id: pgFatura.id })
+    .from(pgFatura)
+    .innerJoin(glCliente, eq(glCliente.id, pgFatura.gl_cliente_id))
+    .where(
+      and(
+        window,
+        tipo === 'vencimento' ? eq(pgFatura.situacao, 5) : inArray(pgFatura.situacao, UNPAID),
+        eq(glCliente.fatura_lembrete, true),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(pgFaturaLembrete)
+            .where(
+              and(eq(pgFaturaLembrete.pg_fatura_id, pgFatura.id), eq(pgFaturaLembrete.tipo, tipo)),
+            ),
+        ),
+      ),
+    )
+    .orderBy(pgFatura.id)
+    .limit(BATCH);
+}
+
+/**
+ * One reminder: its row (a unique index on invoice and kind) and the managers' e-mails commit
+ * together, so with any number of instances running the job each reminder is sent once; the
+ * invoice is re-read in the transaction, so one paid in the meantime is not reminded.
+ */
+async function sendReminder(
+  db: Database,
+  faturaId: number,
+  tipo: ReminderKind,
+  options: { providerName: string; publicUrl: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(pgFaturaLembrete)
+      .values({ pg_fatura_id: faturaId, tipo })
+      .onConflictDoNothing()
+      .returning({ id: pgFaturaLembrete.id });
+    if (!claimed) return false;
+    const [fatura] = await tx
+      .select({
+        clienteId: pgFatura.gl_cliente_id,
+        situacao: pgFatura.situacao,
+        valor: pgFatura.valor,
+        vencimento: pgFatura.data_vencimento,
+        razaoSocial: glCliente.razao_social,
+        token: glCliente.fatura_token,
+        lembrete: glCliente.fatura_lembrete,
+      })
+      .from(pgFatura)
+      .innerJoin(glCliente, eq(glCliente.id, pgFatura.gl_cliente_id))
+      .where(eq(pgFatura.id, faturaId));
+    if (!fatura || !UNPAID.includes(fatura.situacao) || !fatura.lembrete) return false;
+    for (const manager of await clientManagers(tx, fatura.clienteId)) {
+      await enqueueMail(tx, {
+        to: manager.email,
+        ...invoiceReminderMail({
+          providerName: options.providerName,
+          nome: manager.nome,
+          razaoSocial: fatura.razaoSocial,
+          valor: formatMoney(fatura.valor),
+          vencimento: formatDate(fatura.vencimento),
+          tipo,
+          invoicesUrl: invoiceListUrl(options.publicUrl, fatura.token),
+        }),
+      });
+    }
+    return true;
+  });
+}
+
+/** The reminders job's run (every REMINDERS_INTERVAL_MS in each instance): how many were sent. */
+export async function sendInvoiceReminders(
+  db: Database,
+  options: { providerName: string; publicUrl: string; now?: Date },
+): Promise<number> {
+  const today = todayInSaoPaulo(options.now ?? new Date());
+  let sent = 0;
+  for (const tipo of ['vencimento', 'atraso'] as const) {
+    for (const { id } of await dueReminders(db, tipo, today)) {
+      if (await sendReminder(db, id, tipo, options)) sent += 1;
+    }
+  }
+  return sent;
+}
