@@ -168,3 +168,14 @@ test('an immediate change shows on the dashboard', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Painel' })).toBeVisible();
   await expect(page.getByText('Gratuito', { exact: true })).toBeVisible();
 });
+
+test('the plans page paints its top bar before its code runs and names its screen code for the browser to fetch at once (decision 090)', async ({
+  request,
+}) => {
+  const html = await (await request.get(PLANS)).text();
+  expect(html).toMatch(/<span class="navbar-brand">[^<_]+<\/span>/);
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/plans-page-[\w-]+\.js">/);
+  expect(html).toMatch(/<link rel="preload" as="style" href="\/assets\/plans-page-[\w-]+\.css">/);
+  // Other pages carry only the entry's own preloads.
+  expect(await (await request.get('/painel')).text()).not.toContain('plans-page-');
+});

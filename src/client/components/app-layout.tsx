@@ -12,7 +12,7 @@ export function AppLayout() {
         {NAV_TEXTS.skipToContent}
       </a>
       <TopNav />
-      <main id="conteudo" className="flex-grow-1">
+      <main id="conteudo" className="app-main flex-grow-1">
         <Container>
           <Outlet />
         </Container>

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { envelope } from '#shared/envelope';
 import { ERROR_CODES, MESSAGES } from '#shared/messages';
 import { escapeHtml } from './escape-html.ts';
+import { routePreloader } from './route-preloads.ts';
 
 
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
@@ -69,6 +70,8 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
     });
   }
 
+  const preloads = clientDir && template ? routePreloader(clientDir) : () => '';
+
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     if (!template) {
       return reply
@@ -80,7 +83,8 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
       .replace('__CSRF_TOKEN__', escapeHtml(request.session.csrfToken))
       .replace('__CSP_NONCE__', escapeHtml(reply.cspNonce?.style ?? ''))
       .replaceAll('__PROVIDER_NAME__', escapeHtml(options.providerName))
-      .replaceAll('__CONTACT_EMAIL__', escapeHtml(options.contactEmail ?? ''));
+      .replaceAll('__CONTACT_EMAIL__', escapeHtml(options.contactEmail ?? ''))
+      .replace('</head>', `${preloads(request.url.split('?')[0] ?? '')}</head>`);
     const page = compressPage(html, request.headers['accept-encoding']);
     if (page.encoding) reply.header('Content-Encoding', page.encoding);
     // Revalidated on every visit (a new deploy's asset names are in it); private: it carries the

@@ -1,4 +1,3 @@
-import Markdown from 'react-markdown';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -8,6 +7,7 @@ import { Hint } from '../../../components/hint';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
 import { PLANS_TEXTS } from '../texts';
+import { markdownToHtml } from '../../../lib/markdown';
 
 /** §2 and §9: 'R$' with decimal comma; the promotional price beside the normal one; free options. */
 export function OptionPrice({ option }: { option: PublicPlanPayment }) {
@@ -121,9 +121,14 @@ export function PlansTable({
                   <small className="text-body-secondary">{PLANS_TEXTS.conditional}</small>
                 )}
               </td>
-              <td className="plan-details small" {...cellLabel(PLANS_TEXTS.details)}>
-                <Markdown>{plan.descricao_exibicao_calculada}</Markdown>
-              </td>
+              <td
+                className="plan-details small"
+                {...cellLabel(PLANS_TEXTS.details)}
+                // Escaped and with safe links only (lib/markdown.ts).
+                dangerouslySetInnerHTML={{
+                  __html: markdownToHtml(plan.descricao_exibicao_calculada),
+                }}
+              />
             </tr>
           ))}
         </tbody>

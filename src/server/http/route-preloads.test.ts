@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { routePreloader } from './route-preloads.ts';
+
+/** A build's manifest as Vite writes it: the entry, the plans screen and what they import. */
+function builtClient(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'preloads-'));
+  mkdirSync(path.join(dir, '.vite'));
+  const manifest = {
+    'index.html': { file: 'assets/index-A.js', imports: ['_compat-B.js'] },
+    '_compat-B.js': { file: 'assets/compat-B.js' },
+    '_table-C.js': {
+      file: 'assets/table-C.js',
+      css: ['assets/table-C.css'],
+      imports: ['_compat-B.js'],
+    },
+    'features/plans/components/plans-page.tsx': {
+      file: 'assets/plans-page-D.js',
+      imports: ['_compat-B.js', '_table-C.js', 'index.html'],
+      css: ['assets/plans-page-D.css'],
+    },
+  };
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  return dir;
+}
+
+describe('route preloads (decision 090)', () => {
+  it("names a first page's screen code and what it imports beyond the entry, styles without blocking", () => {
+    const preloads = routePreloader(builtClient());
+    expect(preloads('/produto/1/planos')).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/plans-page-D.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/table-C.js">' +
+        '<link rel="preload" as="style" href="/assets/plans-page-D.css">' +
+        '<link rel="preload" as="style" href="/assets/table-C.css">',
+    );
+  });
+
+  it('adds nothing to other pages, to a screen missing from the build, or without a manifest', () => {
+    const preloads = routePreloader(builtClient());
+    expect(preloads('/painel')).toBe('');
+    expect(preloads('/produto/1/planos/extra')).toBe('');
+    // The login screen is not in this build's manifest.
+    expect(preloads('/login/1')).toBe('');
+    expect(routePreloader(mkdtempSync(path.join(tmpdir(), 'no-build-')))('/produto/1/planos')).toBe(
+      '',
+    );
+  });
+});
