@@ -24,8 +24,8 @@ export function OptionPrice({ option }: { option: PublicPlanPayment }) {
 }
 
 /**
- * The product's plans (§2 Plans page). Details are markdown rendered by react-markdown, which
- * builds React elements and never injects HTML: raw HTML in the text is shown as text.
+ * The product's plans (§2 Plans page). Details are markdown rendered by micromark
+ * (lib/markdown.ts), which never injects HTML: raw HTML in the text is shown as text.
  */
 export function PlansTable({
   plans,
