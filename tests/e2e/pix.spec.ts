@@ -105,7 +105,6 @@ test("a PSP's signed notification pays the demo client's overdue invoice: the li
   // Field 62 holds one sub-field, 05 (the txid): "05" + its length + the value.
   const txid = /^05\d{2}(\w+)$/.exec(fields?.get('62') ?? '')?.[1];
   expect(txid).toBe(`FATURA${String(id).padStart(10, '0')}`);
-  await dialog.getByRole('button', { name: 'Fechar' }).click();
 
   const body = JSON.stringify({
     pix: [
@@ -139,9 +138,13 @@ test("a PSP's signed notification pays the demo client's overdue invoice: the li
   const answer = (await signed.json()) as { data: { recebidos: { resultado: string }[] } };
   expect(answer.data.recebidos[0]?.resultado).toBe('confirmada');
 
+  // The customer still looking at the QR code sees the confirmation arrive, then the row paid.
+  await expect(
+    dialog.getByText('Pagamento confirmado. Obrigado! A fatura já aparece como paga.'),
+  ).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
   const mail = await waitForMail('gerente@exemplo.com.br', /Pagamento recebido/, { after: before });
   expect(mail.text).toContain('Recebemos o pagamento de');
-  await page.reload();
   const row = page.locator(`tr[data-fatura-id="${id}"]`);
   await expect(row.getByRole('img', { name: 'Paga' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Pagar com PIX' })).toHaveCount(0);

@@ -70,6 +70,7 @@ export const PIX_TEXTS = {
   copied: 'Código PIX copiado.',
   copyFailed: 'Não foi possível copiar; selecione o código e copie.',
   loadFailed: 'Não foi possível preparar o PIX desta fatura.',
+  paid: 'Pagamento confirmado. Obrigado! A fatura já aparece como paga.',
   afterPaying:
     'Pague pelo aplicativo do seu banco: leia o QR Code ou cole o código. A fatura aparece como paga assim que o pagamento for confirmado.',
 } as const;

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { FaturaDto } from '#shared/schemas/invoices';
 import { createQueryClient } from '../../../lib/query-client';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../../testing/fetch-stub';
 import { detalhe, fatura, lista, nfse, TOKEN } from '../testing/invoice-data';
 import { DETAILS_TITLE } from '../texts';
+import { PIX_PAID_POLL_MS } from '../api/get-pix';
 import { InvoiceListPage } from './invoice-list-page';
 import { EMPTY_TEXT, NOT_FOUND_TEXT } from '../texts';
 import { DOWNLOAD_NFSE_LABEL, VIEW_NFSE_LABEL } from '../texts';
@@ -312,6 +313,49 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
     expect(within(dialog).getByText('R$ 149,90')).toBeInTheDocument();
     // Paying is not opening the row's details.
     expect(screen.queryByRole('dialog', { name: DETAILS_TITLE })).not.toBeInTheDocument();
+  });
+
+  it('tells the person paying when the confirmation arrives, and the row shows it paid (issue 20)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    const payable = FATURAS.find((fatura) => fatura.situacao === 8) as FaturaDto;
+    let confirmed = false;
+    stubFetch({
+      [`GET ${PIX_PATH}`]: () => envelopeResponse({ faturas: confirmed ? [] : [payable.id] }),
+      [`GET ${LIST_PATH}`]: () =>
+        envelopeResponse(
+          lista(
+            FATURAS.map((row) =>
+              row.id === payable.id && confirmed ? { ...row, situacao: 6 } : row,
+            ),
+          ),
+        ),
+      [`GET ${LIST_PATH}/${payable.id}/pix`]: () =>
+        envelopeResponse({
+          id: payable.id,
+          valor: '149.90',
+          data_vencimento: '2026-11-10',
+          copia_e_cola: '00020126580014br.gov.bcb.pix6304ABCD',
+          qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
+        }),
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Pagar com PIX' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pagar com PIX' });
+    await within(dialog).findByRole('img', { name: 'QR Code PIX desta fatura' });
+    // The PSP confirms the payment; the open modal learns it at its next look.
+    confirmed = true;
+    await act(() => vi.advanceTimersByTimeAsync(PIX_PAID_POLL_MS));
+    expect(
+      await within(dialog).findByText(
+        'Pagamento confirmado. Obrigado! A fatura já aparece como paga.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('img', { name: 'QR Code PIX desta fatura' }),
+    ).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    expect(screen.queryByRole('button', { name: 'Pagar com PIX' })).not.toBeInTheDocument();
   });
 
   it('says so when the client has no invoices', async () => {

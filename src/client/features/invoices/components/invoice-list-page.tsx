@@ -1,8 +1,9 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { documentKind, formatCpfCnpj } from '#shared/cpf-cnpj';
-import { SITUACAO_FILTROS, type FaturaDto } from '#shared/schemas/invoices';
+import { SITUACAO, SITUACAO_FILTROS, type FaturaDto } from '#shared/schemas/invoices';
 import { Page, usePageTitle } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
 import { useInvoices } from '../api/get-invoices';
@@ -51,8 +52,16 @@ export function InvoiceListPage() {
   const [active, setActive] = useSituacaoFilter();
   const [selected, setSelected] = useState<FaturaDto | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
-  const pixPayable = usePixPayable(token, Boolean(query.data));
   const [paying, setPaying] = useState<number | null>(null);
+  const pixPayable = usePixPayable(token, Boolean(query.data), paying !== null);
+  const queryClient = useQueryClient();
+  // The invoice being paid left the payable ones: reload the list, which says whether it is paid.
+  const leftPayable =
+    paying !== null && pixPayable.data !== undefined && !pixPayable.data.has(paying);
+  useEffect(() => {
+    if (leftPayable)
+      void queryClient.invalidateQueries({ queryKey: ['pg_fatura', token], exact: true });
+  }, [leftPayable, queryClient, token]);
 
   const faturas = useMemo(() => query.data?.faturaList ?? [], [query.data]);
   const counts = useMemo(() => {
@@ -110,7 +119,12 @@ export function InvoiceListPage() {
         onHide={() => setDetailsOpen(false)}
         onExited={() => setSelected(null)}
       />
-      <PixPaymentModal token={token} faturaId={paying} onHide={() => setPaying(null)} />
+      <PixPaymentModal
+        token={token}
+        faturaId={paying}
+        paid={faturas.some((fatura) => fatura.id === paying && fatura.situacao === SITUACAO.paga)}
+        onHide={() => setPaying(null)}
+      />
     </section>
   );
 }

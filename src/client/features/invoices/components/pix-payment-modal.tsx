@@ -1,3 +1,4 @@
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { formatDate, formatMoney } from '#shared/format';
@@ -10,15 +11,18 @@ import { PIX_TEXTS } from '../texts';
 
 /**
  * 'Pagar com PIX' (issue 20): the amount, the due date, the QR code and the "PIX copia e cola"
- * text with a copy button, for an open or overdue invoice whose account has a PIX key.
+ * text with a copy button, for an open or overdue invoice whose account has a PIX key; once the
+ * list learns the invoice was paid (the PSP's confirmation), the thanks instead.
  */
 export function PixPaymentModal({
   token,
   faturaId,
+  paid,
   onHide,
 }: {
   token: string;
   faturaId: number | null;
+  paid: boolean;
   onHide: () => void;
 }) {
   const payment = usePixPayment(token, faturaId);
@@ -30,11 +34,16 @@ export function PixPaymentModal({
         <Modal.Title id="pix-titulo">{PIX_TEXTS.title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        {payment.isPending && <PageLoading />}
-        {payment.isError && (
+        {paid && (
+          <Alert variant="success" className="mb-0" role="status">
+            {PIX_TEXTS.paid}
+          </Alert>
+        )}
+        {!paid && payment.isPending && <PageLoading />}
+        {!paid && payment.isError && (
           <LoadError message={PIX_TEXTS.loadFailed} onRetry={() => void payment.refetch()} />
         )}
-        {payment.data && (
+        {!paid && payment.data && (
           <>
             <dl className="row mb-3">
               <dt className="col-5">{PIX_TEXTS.amount}</dt>
