@@ -25,6 +25,15 @@ const withPix = (routes: Record<string, StubHandler>, payable: number[] = []) =>
   [`GET ${PIX_PATH}`]: () => envelopeResponse({ faturas: payable }),
   ...routes,
 });
+/** GET …/{id}/pix of an invoice: what the PIX modal shows. */
+const pixPayment = (id: number) =>
+  envelopeResponse({
+    id,
+    valor: '149.90',
+    data_vencimento: '2026-11-10',
+    copia_e_cola: '00020126580014br.gov.bcb.pix6304ABCD',
+    qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
+  });
 /** The calls a test counts: the list's and the rows', not the PIX offer's. */
 const listCalls = (calls: { path: string }[]) => calls.filter((call) => call.path !== PIX_PATH);
 
@@ -287,14 +296,7 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
       withPix(
         {
           [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)),
-          [`GET ${LIST_PATH}/${payable.id}/pix`]: () =>
-            envelopeResponse({
-              id: payable.id,
-              valor: '149.90',
-              data_vencimento: '2026-11-10',
-              copia_e_cola: '00020126580014br.gov.bcb.pix6304ABCD',
-              qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
-            }),
+          [`GET ${LIST_PATH}/${payable.id}/pix`]: () => pixPayment(payable.id),
         },
         [payable.id],
       ),
@@ -330,14 +332,7 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
             ),
           ),
         ),
-      [`GET ${LIST_PATH}/${payable.id}/pix`]: () =>
-        envelopeResponse({
-          id: payable.id,
-          valor: '149.90',
-          data_vencimento: '2026-11-10',
-          copia_e_cola: '00020126580014br.gov.bcb.pix6304ABCD',
-          qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
-        }),
+      [`GET ${LIST_PATH}/${payable.id}/pix`]: () => pixPayment(payable.id),
     });
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Pagar com PIX' }));
