@@ -57,8 +57,13 @@ describe('LocalDiskStorage (docs/decisions/013-file-storage.md)', () => {
 
   it('refuses content past maxBytes while streaming and leaves nothing behind', async () => {
     const before = filesOnDisk();
-    const endless = Readable.from(Array.from({ length: 100 }, () => Buffer.alloc(1024, 1)));
-    await expect(storage.put(endless, { contentType: 'image/png', maxBytes: 5000 })).rejects.toBeInstanceOf(FileTooLargeError);
+    // Many times: a refusal can come before the temporary file is even open (a race CI found).
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const endless = Readable.from(Array.from({ length: 100 }, () => Buffer.alloc(1024, 1)));
+      await expect(storage.put(endless, { contentType: 'image/png', maxBytes: 5000 })).rejects.toBeInstanceOf(FileTooLargeError);
+      const atOnce = Readable.from([Buffer.alloc(10_000, 1)]);
+      await expect(storage.put(atOnce, { contentType: 'image/png', maxBytes: 5000 })).rejects.toBeInstanceOf(FileTooLargeError);
+    }
     expect(filesOnDisk()).toEqual(before);
     // Exactly the limit is fine.
     const stored = await storage.put(Buffer.alloc(5000), { contentType: 'image/png', maxBytes: 5000 });

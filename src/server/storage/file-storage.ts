@@ -98,10 +98,14 @@ export class LocalDiskStorage implements FileStorage {
     await mkdir(path.dirname(file), { recursive: true });
     const measure = new Measure(meta.maxBytes ?? Number.POSITIVE_INFINITY);
     const source = Buffer.isBuffer(data) ? Readable.from([data]) : data;
+    const writer = createWriteStream(temporary, { flags: 'wx', mode: 0o640 });
     try {
-      await pipeline(source, measure, createWriteStream(temporary, { flags: 'wx', mode: 0o640 }));
+      await pipeline(source, measure, writer);
       await rename(temporary, file);
     } catch (error) {
+      // A refusal can come before the file is even open: wait until the stream has opened and
+      // closed it, or the file would appear after its removal (seen in CI).
+      if (!writer.closed) await new Promise((resolve) => writer.once('close', resolve));
       await rm(temporary, { force: true });
       throw error;
     }
