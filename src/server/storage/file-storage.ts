@@ -105,7 +105,8 @@ export class LocalDiskStorage implements FileStorage {
     } catch (error) {
       // A refusal can come before the file is even open: wait until the stream has opened and
       // closed it, or the file would appear after its removal (seen in CI).
-      if (!writer.closed) await new Promise((resolve) => writer.once('close', resolve));
+      if (!writer.closed)
+        await new Promise<void>((resolve) => writer.once('close', () => resolve()));
       await rm(temporary, { force: true });
       throw error;
     }
