@@ -159,7 +159,15 @@ describe("the PSP's PIX webhook (issue 20)", () => {
     });
     expect(await receipts()).toHaveLength(before + 1);
 
-    const again = await deliver(body);
+    // The same delivery with the signature's hex digits in capitals is the same signature.
+    const at = Math.floor(Date.now() / 1000);
+    const [, hex = ''] = signPixNotification(conta.segredo, at, body).split(',v1=');
+    const again = await deliver(body, {
+      headers: {
+        'x-pix-conta': String(conta.id),
+        'x-pix-assinatura': `t=${at},v1=${hex.toUpperCase()}`,
+      },
+    });
     expect(again.statusCode).toBe(200);
     expect(again.body.data.recebidos[0]?.resultado).toBe('repetida');
     expect(await receipts()).toHaveLength(before + 1);

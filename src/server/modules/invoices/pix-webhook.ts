@@ -87,7 +87,8 @@ export async function verifyPixSignature(
     }),
   );
   const timestamp = Number(parts.get('t'));
-  const given = parts.get('v1');
+  // Hex digits in either case (RFC 4648 §8 base16 is case-insensitive).
+  const given = parts.get('v1')?.toLowerCase();
   if (!Number.isSafeInteger(timestamp) || !given) return null;
   if (Math.abs(call.now.getTime() / 1000 - timestamp) > SIGNATURE_TOLERANCE_S) return null;
   const contaId = Number(call.conta);
