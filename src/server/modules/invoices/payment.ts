@@ -1,17 +1,15 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { formatDate, formatMoney } from '#shared/format';
-import { INVOICE_MESSAGES } from '#shared/schemas/invoices';
+import { LEVEL_ACCOUNT_MANAGER } from '#shared/levels';
+import { INVOICE_MESSAGES, SITUACAO } from '#shared/schemas/invoices';
 import type { Database, Queryable } from '../../db/database.ts';
 import { glCliente, glClienteUsuario, glUsuario, pgFatura } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { paymentReceiptMail } from '../../mail/templates.ts';
 
-/** Open (5) and overdue (8) invoices can be paid; paid is 6 (§3 situações). */
-const PAYABLE = [5, 8];
-const PAID = 6;
-/** §6: the client's managers. */
-const MANAGER_LEVEL = 10;
+/** Open (5) and overdue (8) invoices are the unpaid ones, paid by PIX or reminded (§3 situações). */
+export const UNPAID_SITUACOES: number[] = [SITUACAO.fechada, SITUACAO.vencida];
 
 /**
  * Marks an invoice paid at `pagoEm` inside the caller's transaction (issue 20: staff, or the PSP's
@@ -25,8 +23,8 @@ export async function payInvoice(
 ): Promise<'paid' | 'not_payable' | 'not_found'> {
   const [paid] = await tx
     .update(pgFatura)
-    .set({ situacao: PAID, datahora_confirmado: input.pagoEm })
-    .where(and(eq(pgFatura.id, input.faturaId), inArray(pgFatura.situacao, PAYABLE)))
+    .set({ situacao: SITUACAO.paga, datahora_confirmado: input.pagoEm })
+    .where(and(eq(pgFatura.id, input.faturaId), inArray(pgFatura.situacao, UNPAID_SITUACOES)))
     .returning({
       clienteId: pgFatura.gl_cliente_id,
       valor: pgFatura.valor,
@@ -70,7 +68,7 @@ export function clientManagers(tx: Queryable, clienteId: number) {
     .where(
       and(
         eq(glClienteUsuario.gl_cliente_id, clienteId),
-        lte(glClienteUsuario.nivel, MANAGER_LEVEL),
+        lte(glClienteUsuario.nivel, LEVEL_ACCOUNT_MANAGER),
         eq(glUsuario.ativo, true),
       ),
     );

@@ -3,9 +3,7 @@ import { pixPayload } from '#shared/pix/br-code';
 import type { FaturaPixDto } from '#shared/schemas/invoices';
 import type { Queryable } from '../../db/database.ts';
 import { glCliente, glContrato, pgConta, pgFatura } from '../../db/schema.ts';
-
-/** Open (5) and overdue (8) invoices are the ones a customer pays (§3 situações). */
-const PAYABLE = [5, 8];
+import { UNPAID_SITUACOES } from './payment.ts';
 
 /** The invoices of the token's client payable by PIX, with what their QR code needs. */
 function payableInvoices(db: Queryable, token: string, faturaId?: number) {
@@ -25,7 +23,7 @@ function payableInvoices(db: Queryable, token: string, faturaId?: number) {
     .where(
       and(
         eq(glCliente.fatura_token, token),
-        inArray(pgFatura.situacao, PAYABLE),
+        inArray(pgFatura.situacao, UNPAID_SITUACOES),
         isNotNull(pgConta.pix_chave),
         faturaId === undefined ? undefined : eq(pgFatura.id, faturaId),
       ),

@@ -1,11 +1,12 @@
 import { and, between, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { addDays, todayInSaoPaulo } from '#shared/dates';
 import { formatDate, formatMoney } from '#shared/format';
+import { SITUACAO } from '#shared/schemas/invoices';
 import type { Database } from '../../db/database.ts';
 import { glCliente, pgFatura, pgFaturaLembrete } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { invoiceReminderMail } from '../../mail/templates.ts';
-import { clientManagers, invoiceListUrl } from './payment.ts';
+import { clientManagers, invoiceListUrl, UNPAID_SITUACOES } from './payment.ts';
 
 type ReminderKind = 'vencimento' | 'atraso';
 
@@ -18,9 +19,6 @@ const DAYS_BEFORE_DUE = 3;
 const CATCH_UP_DAYS = 7;
 /** Invoices handled per kind and run; the next run takes the rest. */
 const BATCH = 200;
-
-/** Open (5) and overdue (8) invoices are unpaid (§3 situações). */
-const UNPAID = [5, 8];
 
 /**
  * Which invoices are due a reminder today (America/Sao_Paulo): 'vencimento' for the open ones due
@@ -39,7 +37,9 @@ function dueReminders(db: Database, tipo: ReminderKind, today: string) {
     .where(
       and(
         window,
-        tipo === 'vencimento' ? eq(pgFatura.situacao, 5) : inArray(pgFatura.situacao, UNPAID),
+        tipo === 'vencimento'
+          ? eq(pgFatura.situacao, SITUACAO.fechada)
+          : inArray(pgFatura.situacao, UNPAID_SITUACOES),
         eq(glCliente.fatura_lembrete, true),
         notExists(
           db
@@ -86,7 +86,7 @@ async function sendReminder(
       .from(pgFatura)
       .innerJoin(glCliente, eq(glCliente.id, pgFatura.gl_cliente_id))
       .where(eq(pgFatura.id, faturaId));
-    if (!fatura || !UNPAID.includes(fatura.situacao) || !fatura.lembrete) return false;
+    if (!fatura || !UNPAID_SITUACOES.includes(fatura.situacao) || !fatura.lembrete) return false;
     for (const manager of await clientManagers(tx, fatura.clienteId)) {
       await enqueueMail(tx, {
         to: manager.email,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { formatDateTime } from '#shared/format';
+import { LEVEL_ACCOUNT_MANAGER } from '#shared/levels';
 import { DELETION_GRACE_DAYS, EXPORT_DOWNLOAD_HOURS, PRIVACY_MESSAGES } from '#shared/privacy';
 import {
   type DeletionRequest,
@@ -421,7 +422,7 @@ async function anonymiseUser(
           .where(
             and(
               inArray(glCliente.id, clienteIds),
-              sql`not exists (select 1 from ${glClienteUsuario} where ${glClienteUsuario.gl_cliente_id} = ${glCliente.id} and ${glClienteUsuario.nivel} <= 10)`,
+              sql`not exists (select 1 from ${glClienteUsuario} where ${glClienteUsuario.gl_cliente_id} = ${glCliente.id} and ${glClienteUsuario.nivel} <= ${LEVEL_ACCOUNT_MANAGER})`,
             ),
           );
   const grants = await tx

@@ -16,6 +16,9 @@ export function usePixPayable(token: string, enabled: boolean, watching = false)
     queryKey: ['pg_fatura', token, 'pix'],
     enabled,
     refetchInterval: watching ? PIX_PAID_POLL_MS : false,
+    // An offer beside the list (and a background look while paying): a failure keeps what the
+    // page shows and says nothing, rather than a notice every 5 s while the server is away.
+    meta: { silentErrors: true },
     queryFn: ({ signal }) => apiGet<FaturaPixListDto>(`${invoicesPath(token)}/pix`, { signal }),
     select: (data) => new Set(data.faturas),
   });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { FaturaDto } from '#shared/schemas/invoices';
+import { dismissAllNotices, getNotices } from '../../../lib/notices';
 import { createQueryClient } from '../../../lib/query-client';
 import {
   envelopeResponse,
@@ -351,6 +352,35 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
     ).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     expect(screen.queryByRole('button', { name: 'Pagar com PIX' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the PIX modal and says nothing when a look for the payment fails (the server away)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    dismissAllNotices();
+    const payable = FATURAS.find((fatura) => fatura.situacao === 8) as FaturaDto;
+    let away = false;
+    stubFetch({
+      [`GET ${PIX_PATH}`]: () =>
+        away
+          ? envelopeResponse(null, {
+              httpStatus: 503,
+              message: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+            })
+          : envelopeResponse({ faturas: [payable.id] }),
+      [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)),
+      [`GET ${LIST_PATH}/${payable.id}/pix`]: () => pixPayment(payable.id),
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Pagar com PIX' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pagar com PIX' });
+    await within(dialog).findByRole('img', { name: 'QR Code PIX desta fatura' });
+    away = true;
+    await act(() => vi.advanceTimersByTimeAsync(PIX_PAID_POLL_MS * 3));
+    expect(getNotices()).toEqual([]);
+    expect(
+      within(dialog).getByRole('img', { name: 'QR Code PIX desta fatura' }),
+    ).toBeInTheDocument();
   });
 
   it('says so when the client has no invoices', async () => {
