@@ -180,9 +180,19 @@ const SERVER_ENV = {
  */
 async function browserHeaders(baseUrl: string, sessionCookie: string): Promise<Record<string, string>> {
   const response = await fetch(`${baseUrl}${SESSAO}`, { headers: { cookie: sessionCookie } });
+  await expectSignedIn(response);
   const xsrf = response.headers.getSetCookie().find((line) => line.startsWith('XSRF-TOKEN='))?.split(';')[0];
   if (!xsrf) throw new Error('the signed-in answer set no XSRF-TOKEN cookie');
   return { cookie: `${sessionCookie}; ${xsrf}` };
+}
+
+/**
+ * GET /api/sessao/web answers HTTP 200 signed in or not (decision 004): a figure counts only
+ * if its answers said who is signed in, checked before and after the load.
+ */
+async function expectSignedIn(response: Response): Promise<void> {
+  const body = (await response.json()) as { status?: number; data?: { usuario?: unknown } };
+  if (body.status !== 200 || !body.data?.usuario) throw new Error(`${SESSAO} did not answer signed in: ${JSON.stringify(body)}`);
 }
 
 /** An anonymous visitor's cookies and CSRF header, as the SPA holds them before signing in. */
@@ -243,6 +253,7 @@ async function postgresFigures(): Promise<number | null> {
     await warmUp(`${app.baseUrl}${SESSAO}`, signedIn);
     const idle = await load({ url: `${app.baseUrl}${SESSAO}`, headers: signedIn });
     checkAnswered(`GET ${SESSAO}, PostgreSQL`, idle);
+    await expectSignedIn(await fetch(`${app.baseUrl}${SESSAO}`, { headers: signedIn }));
     reportRatio({
       name: `GET ${SESSAO} signed in, PostgreSQL`,
       value: idle.requestsPerSecond,
@@ -370,6 +381,7 @@ async function pgliteFigures(): Promise<void> {
     await warmUp(`${app.baseUrl}${SESSAO}`, signedIn);
     const rate = await load({ url: `${app.baseUrl}${SESSAO}`, headers: signedIn });
     checkAnswered(`GET ${SESSAO}, PGlite`, rate);
+    await expectSignedIn(await fetch(`${app.baseUrl}${SESSAO}`, { headers: signedIn }));
     reportRatio({
       name: `GET ${SESSAO} signed in, PGlite`,
       value: rate.requestsPerSecond,

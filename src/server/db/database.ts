@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { countWrites } from './write-count.ts';
 import { MIGRATIONS_FOLDER } from '../project-paths.ts';
 
 /** The one database type every module uses, whichever engine is behind it. */
@@ -103,6 +104,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         : await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
     await client.exec(`SET TIME ZONE 'UTC'`);
     const db = drizzlePglite({ client, schema }) as unknown as Database;
+    countWrites(client, db);
     return {
       db,
       kind: 'pglite',

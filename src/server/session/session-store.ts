@@ -1,6 +1,7 @@
 import { and, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database.ts';
 import { glAcessoEvento, glSessao, glUsuario } from '../db/schema.ts';
+import { writeCountOf, type WriteCount } from '../db/write-count.ts';
 import { hashToken, randomToken, safeEqual } from './tokens.ts';
 
 export interface SessionRecord {
@@ -165,6 +166,46 @@ function lookupFor(db: Queryable, extra: SessionLookupExtra | undefined): Lookup
   return lookup;
 }
 
+type LookupRow = Awaited<ReturnType<Lookup['execute']>>[number];
+
+/**
+ * Session lookups on the embedded database kept until its next write (write-count.ts, decision
+ * 091): the same cookie then costs no query. What is kept is the row, not a verdict: the token,
+ * the expiry and the absolute end are checked on every request. A missing row is not kept (a
+ * stream of made-up ids would only fill the map).
+ */
+class KeptLookups {
+  private readonly rows = new Map<string, LookupRow>();
+  private count = -1;
+  private static readonly LIMIT = 10_000;
+
+  async read(writes: WriteCount, key: string, lookup: () => Promise<LookupRow | undefined>): Promise<LookupRow | undefined> {
+    if (this.count !== writes.value) {
+      this.rows.clear();
+      this.count = writes.value;
+    }
+    const kept = this.rows.get(key);
+    if (kept) return kept;
+    const countBefore = writes.value;
+    const row = await lookup();
+    // Kept only if nothing was written while it was read.
+    if (row && writes.value === countBefore) {
+      if (this.rows.size >= KeptLookups.LIMIT) this.rows.clear();
+      this.rows.set(key, row);
+    }
+    return row;
+  }
+}
+
+/** One per embedded database (tests open several in one process). */
+const keptLookups = new WeakMap<WriteCount, KeptLookups>();
+
+function keptLookupsOf(writes: WriteCount): KeptLookups {
+  let kept = keptLookups.get(writes);
+  if (!kept) keptLookups.set(writes, (kept = new KeptLookups()));
+  return kept;
+}
+
 /**
  * The valid session a cookie names, with its user (and the route's extra fields), in one query,
  * or null; slides its idle expiry forward when due (at most once per TOUCH_INTERVAL_MS), never
@@ -179,14 +220,24 @@ export async function findSession(
 ): Promise<SessionRecord | null> {
   const parsed = parseSessionCookie(cookieValue);
   if (!parsed) return null;
-  const [row] = await lookupFor(db, extra).execute({
-    id: parsed.id,
-    // Dates as the driver writes timestamptz parameters (a prepared statement skips the
-    // column's own mapping).
-    now: now.toISOString(),
-    createdAfter: new Date(now.getTime() - lifetime.absoluteTtlMs).toISOString(),
-  });
-  if (!row || !safeEqual(row.token_hash, hashToken(parsed.token))) return null;
+  const createdAfter = new Date(now.getTime() - lifetime.absoluteTtlMs);
+  const read = () =>
+    lookupFor(db, extra)
+      .execute({
+        id: parsed.id,
+        // Dates as the driver writes timestamptz parameters (a prepared statement skips the
+        // column's own mapping).
+        now: now.toISOString(),
+        createdAfter: createdAfter.toISOString(),
+      })
+      .then((rows) => rows[0]);
+  const writes = writeCountOf(db);
+  const row = writes ? await keptLookupsOf(writes).read(writes, `${extra?.name ?? ''} ${parsed.id}`, read) : await read();
+  // A kept row is checked against the lookup's own time conditions again.
+  if (!row || row.datahora_expira.getTime() <= now.getTime() || row.datahora_criado.getTime() <= createdAfter.getTime()) {
+    return null;
+  }
+  if (!safeEqual(row.token_hash, hashToken(parsed.token))) return null;
   const record: SessionRecord = {
     id: row.id,
     usuarioId: row.gl_usuario_id,
