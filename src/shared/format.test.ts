@@ -52,6 +52,20 @@ describe('formatMoney', () => {
     }
     // 1.005 is 1.00499... as a float; written as '1.005' it rounds up (toCents).
     expect(formatMoney('1.005')).toBe(`R$${NBSP}1,01`);
+    // Every cent value near each grouping boundary, both signs (decision 092: written by hand).
+    const decimal = new Intl.NumberFormat('pt-BR', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    for (const boundary of [0, 1_000_00, 1_000_000_00, 1_000_000_000_00]) {
+      for (let cents = boundary - 150; cents <= boundary + 150; cents++) {
+        for (const signed of cents === 0 ? [0] : [cents, -cents]) {
+          const text = (signed / 100).toFixed(2);
+          expect(formatMoney(text)).toBe(intl.format(signed / 100));
+          expect(formatDecimal(text)).toBe(decimal.format(signed / 100));
+        }
+      }
+    }
   });
 
   it("shows '-' for a missing or unreadable value (§2)", () => {
@@ -209,6 +223,8 @@ describe('formatDecimal', () => {
     expect(formatDecimal('1234.5')).toBe('1.234,50');
     expect(formatDecimal(0)).toBe('0,00');
     expect(formatDecimal('1.005')).toBe('1,01');
+    expect(formatDecimal(-1234.5)).toBe('-1.234,50');
+    expect(formatDecimal('1e3')).toBe('1.000,00');
   });
 
   it("shows '-' for missing or unreadable values", () => {

@@ -1,6 +1,6 @@
 /**
- * The one display-formatting layer of the SPA, the e-mails and the dev mailbox (§9): money by
- * Intl.NumberFormat, dates by date-fns on a São Paulo clock (decision 081), long text cut by the
+ * The one display-formatting layer of the SPA, the e-mails and the dev mailbox (§9): money in
+ * integer cents, dates by date-fns on a São Paulo clock (decision 081), long text cut by the
  * truncate filter. A missing or unreadable value shows '-' (§2, invoice screen).
  */
 import { format } from 'date-fns/format';
@@ -57,19 +57,27 @@ export function sumMoney(values: readonly MoneyInput[]): string {
   return fromCents(total);
 }
 
-const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+/**
+ * Integer cents in pt-BR digits without the sign: 123456 → '1.234,56' (§9: decimal comma, '.'
+ * between thousands). Written here rather than by Intl.NumberFormat, whose first use in a page
+ * loads the locale's number data: 100 ms of a phone's main thread on the plans page (decision 092).
+ */
+function centsDigits(cents: number): string {
+  const absolute = Math.abs(cents);
+  const whole = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${whole},${String(absolute % 100).padStart(2, '0')}`;
+}
 
 /**
- * 'R$\u00a01.234,56' (§9: 'R$', two decimals, decimal comma) by Intl.NumberFormat, whose
- * non-breaking space keeps 'R$' on the line of its number in a narrow column.
+ * 'R$\u00a01.234,56' (§9: 'R$', two decimals, decimal comma), as Intl.NumberFormat writes it:
+ * the non-breaking space keeps 'R$' on the line of its number in a narrow column.
  * Rounded in cents first (toCents), so a value is shown as the sums computed it. Negative values
  * read '-R$\u00a01,00'.
  */
 export function formatMoney(value: MoneyInput): string {
   const cents = toCents(value);
   if (cents === null) return MISSING;
-  // cents / 100 has at most two decimals to show, which Intl rounds exactly back.
-  return BRL.format(cents / 100);
+  return `${cents < 0 ? '-' : ''}R$\u00a0${centsDigits(cents)}`;
 }
 
 export type DateInput = string | Date | null | undefined;
@@ -108,15 +116,15 @@ export function formatMonthYear(date: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-const DECIMAL = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** A decimal with two places and the decimal comma (§9): '1.234,50'; '-' when missing. */
 export function formatDecimal(value: string | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return MISSING;
   if (!Number.isFinite(Number(value))) return MISSING;
-  // A decimal string is formatted as written (Intl.NumberFormat v3), so '1.005' rounds to 1,01
-  // as a person expects, not as the binary float 1.00499… would.
-  return DECIMAL.format(typeof value === 'string' ? (value.trim() as `${number}`) : value);
+  // A decimal string is rounded as written (toCents), so '1.005' rounds to 1,01 as a person
+  // expects, not as the binary float 1.00499… would; other forms ('1e3') through their number.
+  const cents = toCents(value) ?? toCents(Number(value));
+  if (cents === null) return MISSING;
+  return `${cents < 0 ? '-' : ''}${centsDigits(cents)}`;
 }
 
 /**

@@ -175,7 +175,28 @@ test('the plans page paints its top bar before its code runs and names its scree
   const html = await (await request.get(PLANS)).text();
   expect(html).toMatch(/<span class="navbar-brand">[^<_]+<\/span>/);
   expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/plans-page-[\w-]+\.js">/);
-  expect(html).toMatch(/<link rel="preload" as="style" href="\/assets\/plans-page-[\w-]+\.css">/);
+  expect(html).toMatch(/<link rel="preload" as="style" crossorigin href="\/assets\/plans-page-[\w-]+\.css">/);
+  expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/gl_produto/1/public_planos">');
   // Other pages carry only the entry's own preloads.
   expect(await (await request.get('/painel')).text()).not.toContain('plans-page-');
+});
+
+test('the plans page fetches what its HTML preloads once: its data and its stylesheets are not asked for again by its code (decision 092)', async ({
+  page,
+}) => {
+  const requested = new Map<string, number>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/gl_produto/') || pathname.endsWith('.css')) {
+      requested.set(pathname, (requested.get(pathname) ?? 0) + 1);
+    }
+  });
+  await page.goto(PLANS);
+  await expect(page.getByRole('table')).toContainText('Profissional');
+  await page.waitForLoadState('networkidle');
+  expect(requested.get('/api/gl_produto/1/public_planos')).toBe(1);
+  expect(requested.get('/api/gl_produto/1/edit')).toBe(1);
+  const stylesheets = [...requested].filter(([pathname]) => pathname.endsWith('.css'));
+  expect(stylesheets.length).toBeGreaterThan(0);
+  for (const [pathname, count] of stylesheets) expect({ pathname, count }).toEqual({ pathname, count: 1 });
 });

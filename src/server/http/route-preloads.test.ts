@@ -30,11 +30,27 @@ describe('route preloads (decision 090)', () => {
   it("names a first page's screen code and what it imports beyond the entry, styles without blocking", () => {
     const preloads = routePreloader(builtClient());
     expect(preloads('/produto/1/planos')).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/plans-page-D.js">' +
+      '<link rel="preload" as="fetch" crossorigin href="/api/gl_produto/1/public_planos">' +
+        '<link rel="preload" as="fetch" crossorigin href="/api/gl_produto/1/edit">' +
+        '<link rel="modulepreload" crossorigin href="/assets/plans-page-D.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/table-C.js">' +
-        '<link rel="preload" as="style" href="/assets/plans-page-D.css">' +
-        '<link rel="preload" as="style" href="/assets/table-C.css">',
+        '<link rel="preload" as="style" crossorigin href="/assets/plans-page-D.css">' +
+        '<link rel="preload" as="style" crossorigin href="/assets/table-C.css">',
     );
+  });
+
+  it("asks for the plans page's data as its code will (decision 092), only for a valid product id", () => {
+    const preloads = routePreloader(builtClient());
+    // The client reads '007' as product 7 (parsePid): the same address, or it would fetch twice.
+    expect(preloads('/produto/007/planos')).toContain('href="/api/gl_produto/7/public_planos"');
+    for (const invalid of [
+      '/produto/0/planos',
+      '/produto/abc/planos',
+      '/produto/1234567890/planos',
+    ]) {
+      expect(preloads(invalid)).not.toContain('as="fetch"');
+      expect(preloads(invalid)).toContain('plans-page-D.js');
+    }
   });
 
   it('adds nothing to other pages, to a screen missing from the build, or without a manifest', () => {
