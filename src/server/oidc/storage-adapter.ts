@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database, Queryable } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { glOidcAutorizacao, glOidcRegistro } from '../db/schema.ts';
@@ -11,6 +11,13 @@ import { findClientMetadata } from './clients.ts';
  * database sees the same sessions, interactions, codes and tokens.
  */
 /**
+ * The library's errors, from the module the provider has loaded already (provider.ts imports it
+ * on the first request under /oidc; a static import here loaded it, a third of a second, at every
+ * start).
+ */
+const providerModule = () => import('oidc-provider');
+
+/**
  * The database away (restart, failover): the provider answers 503 `temporarily_unavailable`
  * (RFC 6749 §4.1.2.1) instead of its 500 `server_error`, as the rest of the API does (decision 033).
  */
@@ -19,6 +26,7 @@ export async function available<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
+    const { errors } = await providerModule();
     const unavailable = new errors.OIDCProviderError(503, 'temporarily_unavailable', {
       cause: error,
     });
@@ -92,6 +100,7 @@ export class DatabaseAdapter implements Adapter {
       .from(glOidcRegistro)
       .where(and(eq(glOidcRegistro.modelo, this.model), eq(glOidcRegistro.id, id)));
     if (used?.grant_id) await this.revokeByGrantId(used.grant_id);
+    const { errors } = await providerModule();
     throw new errors.InvalidGrant(`${this.model} already consumed`);
   }
 
