@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { toCents } from '#shared/format';
 import { decryptSecret, encryptSecret } from '../../auth/secret-box.ts';
 import type { Database } from '../../db/database.ts';
 import { glContrato, pgConta, pgFatura, pgPixRecebimento } from '../../db/schema.ts';
@@ -114,8 +115,6 @@ export function parsePixNotification(body: string): PixNotification | null {
   }
 }
 
-const cents = (valor: string) => Math.round(Number(valor) * 100);
-
 /**
  * Records each payment once and pays its invoice when it is this account's, open or overdue, and
  * of the same amount. Each payment is one transaction: the end-to-end id's row (a unique index)
@@ -145,7 +144,7 @@ export async function receivePixPayments(
               .where(and(eq(pgFatura.id, faturaId), eq(glContrato.pg_conta_id, input.contaId)));
       const expected: PixReceiptResult = !fatura
         ? 'fatura_desconhecida'
-        : cents(fatura.valor) === cents(pix.valor)
+        : toCents(fatura.valor) === toCents(pix.valor)
           ? 'confirmada'
           : 'valor_divergente';
       const pagoEm = new Date(pix.horario);
