@@ -2,15 +2,12 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import '#shared/zod-locale';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { registerCanonicalPaths } from './http/canonical-path.ts';
+import { zodCompilersFactory } from './http/zod-compilers.ts';
 import { collectApiDocs, publishApiDocs } from './http/api-docs.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { registerGracefulClose } from './http/graceful-close.ts';
@@ -87,6 +84,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     frameworkErrors: frameworkErrorHandler,
     // Tokens travel in some paths (/cliente/{token}/fatura, §6): never log URLs or headers whole.
     logController: new LogController({ disableRequestLogging: true }),
+    // Every route validates and serialises with zod (http/zod-compilers.ts).
+    schemaController: { compilersFactory: zodCompilersFactory },
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the URL: paths may carry tokens.
@@ -96,8 +95,6 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     );
     done();
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandling(app);
   registerGracefulClose(app);
@@ -132,8 +129,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
 
   const db = database.db;
-  await collectApiDocs(app);
-  publishApiDocs(app, { db, isProduction: config.isProduction });
+  const apiDocs = collectApiDocs(app);
+  publishApiDocs(app, { docs: apiDocs, db, isProduction: config.isProduction });
   const authRateLimitMax = config.RATE_LIMIT_AUTH_MAX;
   const captcha = createCaptchaProvider(config, { db, sessionSecret: deps.sessionSecret, log: app.log });
   const twofa = createTwofaDeps({

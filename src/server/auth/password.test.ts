@@ -8,7 +8,7 @@ import { createProduct, createUser } from '../../../tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { glAcessoTentativa, glUsuario } from '../db/schema.ts';
 import { UnavailableError } from '../errors.ts';
-import { HashQueue, hashPassword, needsRehash, setHashQueue, verifyPassword } from './password.ts';
+import { HashQueue, hashPassword, needsRehash, setHashQueue, UNKNOWN_USER_PASSWORD_HASH, verifyPassword } from './password.ts';
 
 let t: TestApp;
 let produto: Awaited<ReturnType<typeof createProduct>>;
@@ -33,6 +33,12 @@ describe('password hashing (decision 060)', () => {
     expect(await verifyPassword(hash, 'demo1234')).toBe(true);
     expect(await verifyPassword(hash, 'demo12345')).toBe(false);
     expect(needsRehash(hash)).toBe(false);
+  });
+
+  it('checks an unknown e-mail against a hash of the current parameters, which no password matches', async () => {
+    // Same parameters, same work: the answer takes as long as for a known e-mail.
+    expect(needsRehash(UNKNOWN_USER_PASSWORD_HASH)).toBe(false);
+    for (const password of ['', 'demo1234', 'senha']) expect(await verifyPassword(UNKNOWN_USER_PASSWORD_HASH, password)).toBe(false);
   });
 
   it('recognises hashes of the old parameters, of another argon2 type and malformed ones as due for a rehash', async () => {

@@ -20,6 +20,16 @@ export const PASSWORD_HASH_OPTIONS = {
   parallelism: 1,
 } as const satisfies Options;
 
+/**
+ * An argon2id hash, with PASSWORD_HASH_OPTIONS, of a random password that was thrown away when it
+ * was made: what a sign-in with an unknown e-mail is checked against, so that its answer takes as
+ * long as a known one's. Written here rather than hashed at every start, where it cost a hashing
+ * thread and a hash before the first request (docs/decisions/093-start-time.md); password.test.ts
+ * checks that it still has the current parameters.
+ */
+export const UNKNOWN_USER_PASSWORD_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$YvW8TMJhebnwrecCNsKcGQ$khd/BF+4Q64P9SsmT/mAB1lL1q8n9p36exaE5run3nk';
+
 /** Seconds a caller turned away by a full queue is told to wait (Retry-After). */
 const HASH_QUEUE_RETRY_AFTER_SECONDS = 2;
 

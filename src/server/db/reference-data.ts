@@ -3,9 +3,8 @@
  * of their municipalities, keyed by their IBGE codes. The municipalities come from the IBGE list
  * that @brazilian-utils/brazilian-utils publishes (its `getMunicipalities`, offline). Idempotent
  * (insert ... on conflict do nothing), so it runs on every start; it skips the work when every
- * municipality is already there.
+ * municipality is already there. The list (a tenth of a second to load) is loaded only then.
  */
-import { getMunicipalities } from '@brazilian-utils/brazilian-utils/get-municipalities';
 import { count } from 'drizzle-orm';
 import type { Queryable } from './database.ts';
 import { glCidade, glEstado } from './schema.ts';
@@ -60,8 +59,16 @@ export const CIDADE = {
   portoAlegre: 4314902,
 } as const;
 
+/**
+ * How many rows the IBGE list holds (5 571 in @brazilian-utils/brazilian-utils 2.4). Checked
+ * against the list by schema.test.ts, so a dependency update that changes the list fails the
+ * tests until this follows it.
+ */
+export const MUNICIPALITY_COUNT = 5571;
+
 /** Every municipality of the IBGE list as a gl_cidade row (the state is the code's first two digits). */
-export function municipalityRows() {
+export async function municipalityRows() {
+  const { getMunicipalities } = await import('@brazilian-utils/brazilian-utils/get-municipalities');
   return getMunicipalities().map((municipality) => {
     const id = Number(municipality.code);
     return {
@@ -82,8 +89,8 @@ export async function seedReferenceData(db: Queryable): Promise<void> {
     .onConflictDoNothing();
   // Counted before the rows are built: on every start but the first there is nothing to insert.
   const [stored] = await db.select({ total: count() }).from(glCidade);
-  if ((stored?.total ?? 0) >= getMunicipalities().length) return;
-  const rows = municipalityRows();
+  if ((stored?.total ?? 0) >= MUNICIPALITY_COUNT) return;
+  const rows = await municipalityRows();
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     await db.insert(glCidade).values(rows.slice(start, start + INSERT_CHUNK)).onConflictDoNothing();
   }

@@ -3,7 +3,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from './database.ts';
 import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
-import { municipalityRows, nomeBusca, seedReferenceData } from './reference-data.ts';
+import {
+  MUNICIPALITY_COUNT,
+  municipalityRows,
+  nomeBusca,
+  seedReferenceData,
+} from './reference-data.ts';
 import {
   glCidade,
   glCliente,
@@ -335,7 +340,10 @@ describe('schema and migration', () => {
     expect(porId.get(4106902)?.nome).toBe('Curitiba');
     expect(porId.get(4314902)?.nome).toBe('Porto Alegre');
     // Every IBGE municipality, each with its state, and no duplicate after two runs.
-    expect(cidades).toHaveLength(municipalityRows().length);
+    const rows = await municipalityRows();
+    expect(cidades).toHaveLength(rows.length);
+    // The count a start checks before loading the list is the list's own.
+    expect(MUNICIPALITY_COUNT).toBe(rows.length);
     expect(cidades.length).toBeGreaterThanOrEqual(5570);
     expect(porId.get(5300108)).toMatchObject({ nome: 'Brasília', estado: { sigla: 'DF' } });
     expect(porId.get(1100015)?.estado.sigla).toBe('RO');
@@ -346,6 +354,15 @@ describe('schema and migration', () => {
         db.insert(glCidade).values({ id: 3100104, nome: 'X', nome_busca: 'x', gl_estado_id: 35 }),
       ),
     ).toBe(CHECK_VIOLATION);
+  });
+
+  it('puts back a municipality missing from the table at the next start', async () => {
+    // Alta Floresta D'Oeste (RO): no demo row refers to it.
+    await db.delete(glCidade).where(eq(glCidade.id, 1100015));
+    await seedReferenceData(db);
+    const [back] = await db.select().from(glCidade).where(eq(glCidade.id, 1100015));
+    expect(back).toMatchObject({ gl_estado_id: 11, nome_busca: "alta floresta d'oeste" });
+    expect(await db.$count(glCidade)).toBe(MUNICIPALITY_COUNT);
   });
 
   it('normalises names for search', () => {

@@ -1,5 +1,4 @@
-import nodemailer from 'nodemailer';
-import SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { OutgoingMail } from './outbox.ts';
 
@@ -44,28 +43,34 @@ export function isSmtpUnavailable(error: unknown): boolean {
 /**
  * SMTP through nodemailer. The timeouts keep one attempt well inside the worker's lease (worker.ts),
  * so a hanging server cannot make two instances send the same message. One pooled connection
- * carries message after message while the queue drains (decision 033: throughput).
+ * carries message after message while the queue drains (decision 033: throughput). nodemailer is
+ * loaded with the first message, not at every start (docs/decisions/093-start-time.md).
  */
 export function createSmtpTransport(url: string, from: string): MailTransport {
-  // Built as an SMTPPool: createTransport({ url, ... }) reads the URL alone and would silently
-  // drop every other option (the pool and the timeouts); SMTPPool merges the two.
-  const transporter = nodemailer.createTransport(
-    new SMTPPool({
-      url,
-      pool: true,
-      maxConnections: 1,
-      maxMessages: 100,
-      connectionTimeout: 15_000,
-      greetingTimeout: 15_000,
-      socketTimeout: 30_000,
-    }),
-  );
+  let transporter: Promise<Transporter> | undefined;
+  const connect = () =>
+    (transporter ??= Promise.all([import('nodemailer'), import('nodemailer/lib/smtp-pool/index.js')]).then(
+      ([{ default: nodemailer }, { default: SMTPPool }]) =>
+        // Built as an SMTPPool: createTransport({ url, ... }) reads the URL alone and would silently
+        // drop every other option (the pool and the timeouts); SMTPPool merges the two.
+        nodemailer.createTransport(
+          new SMTPPool({
+            url,
+            pool: true,
+            maxConnections: 1,
+            maxMessages: 100,
+            connectionTimeout: 15_000,
+            greetingTimeout: 15_000,
+            socketTimeout: 30_000,
+          }),
+        ),
+    ));
   return {
     kind: 'smtp',
     send: async ({ outbox, ...message }) => {
-      await transporter.sendMail({ from, ...message, ...(outbox && { messageId: outboxMessageId(outbox, from) }) });
+      await (await connect()).sendMail({ from, ...message, ...(outbox && { messageId: outboxMessageId(outbox, from) }) });
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((opened) => opened.close(), () => undefined),
   };
 }
 

@@ -191,7 +191,7 @@ export const contaRoutes: FastifyPluginCallbackZod<ContaRoutesOptions> = (app, o
       const record = request.session.record;
       const session = request.session.credentials;
       if (!record || !session) throw unauthorized();
-      refuseCommonPassword('senha', request.body.senha);
+      await refuseCommonPassword('senha', request.body.senha);
       if (record.produtoId === null) {
         throw badRequest(ACESSO_MESSAGES.sessionWithoutProduct, 'no_product');
       }

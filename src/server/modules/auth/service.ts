@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TWOFA_CODE_INVALID_MESSAGE, TWOFA_CODE_REQUIRED_MESSAGE } from '#shared/fields';
 import { ACESSO_MESSAGES, type LoginInfo } from '#shared/schemas/auth';
-import { hashPassword, needsRehash, verifyPassword } from '../../auth/password.ts';
+import { hashPassword, needsRehash, UNKNOWN_USER_PASSWORD_HASH, verifyPassword } from '../../auth/password.ts';
 import {
   ACCOUNT_ADDRESS_POLICY,
   ACCOUNT_POLICY,
@@ -49,8 +49,6 @@ export interface AcessoDeps {
   db: Database;
   twofa: TwofaDeps;
   publicUrl: string;
-  /** An argon2id hash of a random password: unknown e-mails are checked against it (same timing). */
-  dummyHash: Promise<string>;
 }
 
 export function createAcessoDeps(options: {
@@ -58,7 +56,7 @@ export function createAcessoDeps(options: {
   twofa: TwofaDeps;
   publicUrl: string;
 }): AcessoDeps {
-  return { ...options, dummyHash: hashPassword(randomToken()) };
+  return options;
 }
 
 export const invalidCredentials = () =>
@@ -135,7 +133,7 @@ async function checkPassword(
   if (!blocked) {
     // Always one argon2 verification, so the answer time does not tell whether the e-mail exists.
     const passwordOk = await verifyPassword(
-      input.user?.senha_hash ?? (await deps.dummyHash),
+      input.user?.senha_hash ?? UNKNOWN_USER_PASSWORD_HASH,
       input.password,
     );
     ok = passwordOk && input.user?.ativo === true;

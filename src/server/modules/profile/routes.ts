@@ -40,7 +40,7 @@ export const usuarioRoutes: FastifyPluginCallbackZod<{
     '/gl_usuario/me/senha_update',
     { schema: { body: PasswordUpdateRequestSchema }, preValidation: signedIn, config: limited },
     async (request) => {
-      refuseCommonPassword('senha_nova', request.body.senha_nova);
+      await refuseCommonPassword('senha_nova', request.body.senha_nova);
       const record = request.session.record;
       if (!record) throw unauthorized();
       await changePassword(db, record.usuarioId, request.body, {

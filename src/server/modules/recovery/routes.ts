@@ -45,7 +45,7 @@ export const recuperacaoRoutes: FastifyPluginCallbackZod<RecuperacaoRoutesOption
     { schema: { body: RecoverTokenRequestSchema }, config: limited },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      refuseCommonPassword('senha', request.body.senha);
+      await refuseCommonPassword('senha', request.body.senha);
       const ok = await resetPassword(db, {
         token: request.body.token,
         senha: request.body.senha,
