@@ -217,6 +217,7 @@ describe('compression and caching (docs/decisions/061-compression-and-caching.md
     const script = `console.log(${JSON.stringify('Portal do Cliente '.repeat(200))});\n`;
     writeFileSync(path.join(clientDir, 'assets', 'index-Ab12Cd34.js'), script);
     writeFileSync(path.join(clientDir, 'index.html'), `<!doctype html><title>__PROVIDER_NAME__</title>${'<!-- x -->'.repeat(200)}`);
+    writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
     const build = spawnSync(process.execPath, ['scripts/compress-assets.mjs', clientDir], { encoding: 'utf8' });
     expect(build.status).toBe(0);
     expect(existsSync(path.join(clientDir, 'index.html.br'))).toBe(false);
@@ -241,6 +242,19 @@ describe('compression and caching (docs/decisions/061-compression-and-caching.md
       const plain = await asset();
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(script);
+
+      // The top folder's files are revalidated; index.html only ever leaves filled in.
+      const robots = await app.inject('/robots.txt');
+      expect(robots).toMatchObject({ statusCode: 200, body: 'User-agent: *\nAllow: /\n' });
+      expect(robots.headers['cache-control']).toBe('no-cache');
+      for (const url of ['/index.html', '/assets/../index.html']) {
+        const index = await app.inject(url);
+        expect(index.body, url).toContain('<title>Portal do Cliente</title>');
+      }
+      // A missing asset or a path outside the folder is not a file: the not-found handler answers.
+      const missing = await app.inject('/assets/nada-Zz99.js');
+      expect(missing.headers['cache-control']).toBe('private, no-cache');
+      expect(missing.body).toContain('<title>Portal do Cliente</title>');
 
       const page = await app.inject({ url: '/login/1', headers: { 'accept-encoding': 'br' } });
       expect(page.headers['cache-control']).toBe('private, no-cache');

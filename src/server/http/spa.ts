@@ -54,19 +54,27 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
   const template = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
 
   if (clientDir && template) {
+    const shared = { index: false, preCompressed: true, cacheControl: false } as const;
+    // Vite names assets by content hash, so they never change under the same name. One route
+    // serves them all: a route per file (two with HEAD, for each .br and .gz too) was 400 routes
+    // built at every start (docs/decisions/093-start-time.md).
     await app.register(fastifyStatic, {
+      ...shared,
+      root: path.join(clientDir, 'assets'),
+      prefix: '/assets/',
+      setHeaders: (reply) => void reply.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    });
+    // The few files of the top folder (favicon, robots.txt), each a route of its own so that
+    // every other path reaches the not-found handler below (the client's screens).
+    await app.register(fastifyStatic, {
+      ...shared,
       root: clientDir,
-      index: false,
-      preCompressed: true,
-      cacheControl: false,
       wildcard: false,
+      decorateReply: false,
+      globIgnore: ['assets/**', 'index.html'],
       // index.html only ever leaves through sendIndex, filled in.
       allowedPath: (pathName) => pathName !== '/index.html',
-      setHeaders(reply, filePath) {
-        // Vite names assets by content hash, so they never change under the same name.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        void reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+      setHeaders: (reply) => void reply.header('Cache-Control', 'no-cache'),
     });
   }
 
