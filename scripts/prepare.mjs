@@ -1,5 +1,5 @@
-// The first half of `npm start` on a fresh machine: install what is missing or stale, build what
-// is stale. npm then `exec`s the server, so Ctrl+C and SIGTERM reach it directly.
+// The first half of `npm start` (scripts/start.mjs) and of `npm run oidc:rotate-keys`: install what
+// is missing or stale, build what is stale.
 // Only Node built-ins here: this runs before node_modules exists.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
