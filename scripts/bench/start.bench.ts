@@ -17,6 +17,7 @@ import { report } from './support/report.ts';
 
 const TARGET_KB = 120;
 const READY_TARGET_MS = 2000;
+const AGAIN_RUNS = 5;
 
 async function timeStart(dataDir: string): Promise<{ ms: number; output: string }> {
   const port = await freePort();
@@ -65,14 +66,21 @@ if (!existsSync(path.join(dist, '.vite', 'manifest.json')) || !existsSync(path.j
   try {
     const first = await timeStart(dataDir);
     report({ name: 'npm start, first start (empty database: migrations, reference and demo data)', value: `ready in ${(first.ms / 1000).toFixed(2)} s` });
-    const again = await timeStart(dataDir);
-    const work = /Instalando|Compilando/.exec(again.output)?.[0];
+    // One start moves by a quarter with whatever else the machine does: the median of five.
+    const starts: { ms: number; output: string }[] = [];
+    for (let run = 0; run < AGAIN_RUNS; run++) starts.push(await timeStart(dataDir));
+    const times = starts.map(({ ms }) => ms).sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)] ?? Infinity;
+    const work = starts.map(({ output }) => /Instalando|Compilando/.exec(output)?.[0]).find(Boolean);
+    const seconds = (ms: number) => (ms / 1000).toFixed(2);
     report({
       name: 'npm start on the built tree, existing database',
-      value: `ready in ${(again.ms / 1000).toFixed(2)} s${work ? ` (it ran "${work}...")` : ', nothing installed or built'}`,
-      measured: again.ms / 1000,
+      value:
+        `ready in ${seconds(median)} s, median of ${AGAIN_RUNS} (${times.map(seconds).join(', ')})` +
+        (work ? ` (it ran "${work}...")` : ', nothing installed or built'),
+      measured: median / 1000,
       target: `< ${READY_TARGET_MS / 1000} s, no install, no build`,
-      pass: again.ms < READY_TARGET_MS && !work,
+      pass: median < READY_TARGET_MS && !work,
     });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
