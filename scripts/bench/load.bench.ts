@@ -170,7 +170,9 @@ const SERVER_ENV = {
   RATE_LIMIT_AUTH_MAX: '100000000',
   PLAN_CHANGE_INTERVAL_MS: '0',
   SESSION_SECRET: 'bench-secret-'.padEnd(48, 'x'),
-  // BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the app's processes.
+  // BENCH_SERVER_NODE_OPTIONS becomes the app processes' NODE_OPTIONS. Node refuses --cpu-prof
+  // there, and the processes end by SIGKILL: to profile, `--import` a module that starts
+  // node:inspector's profiler and writes its profile every few seconds.
   ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
 };
 
