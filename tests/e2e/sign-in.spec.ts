@@ -252,3 +252,21 @@ test('a recovery key signs the person in once, in place of the code, says how ma
   await page.getByRole('button', { name: 'Confirmar desativação' }).click();
   await expect(page.getByText('2FA desativado com sucesso!').first()).toBeVisible();
 });
+
+test("the login form stays where it is when the product's name arrives (no layout shift)", async ({ page }) => {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/gl_produto/1/edit', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login/1');
+  const form = page.getByRole('form', { name: 'Entrar' });
+  await expect(page.getByText('Carregando o produto...')).toBeVisible();
+  const loading = await form.boundingBox();
+  release();
+  await expect(page.locator('p.lead', { hasText: 'Portal Demo' })).toBeVisible();
+  const loaded = await form.boundingBox();
+  expect(loading).not.toBeNull();
+  expect(loaded?.y).toBe(loading?.y);
+});

@@ -107,17 +107,21 @@ function displayableLogo(url: string | null | undefined): string | null {
   }
 }
 
+/**
+ * The same height loading and loaded (app-login-header: a logo's height), so the form below never
+ * moves when the product arrives: Lighthouse measured that shift on the login page.
+ */
 function ProductHeader({ product }: { product: PublicProduct | undefined }) {
   if (!product) {
     return (
-      <p className="text-body-secondary" aria-busy="true">
-        {LOGIN_TEXTS.loadingProduct}
-      </p>
+      <div className="app-login-header mb-4" aria-busy="true">
+        <p className="lead mb-0 text-body-secondary">{LOGIN_TEXTS.loadingProduct}</p>
+      </div>
     );
   }
   const logo = displayableLogo(product.logo_url);
   return (
-    <div className="d-flex align-items-center gap-3 mb-4">
+    <div className="app-login-header mb-4">
       {logo && <img src={logo} alt={`Logotipo de ${product.nome}`} className="app-login-logo" />}
       <p className="lead mb-0">{product.nome}</p>
     </div>
