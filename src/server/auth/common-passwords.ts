@@ -21,6 +21,10 @@ let common: Promise<ReadonlySet<string>> | undefined;
 function commonPasswords(): Promise<ReadonlySet<string>> {
   common ??= import('@zxcvbn-ts/language-common').then(
     ({ dictionary }) => new Set([...dictionary['passwords-common'], ...BRAZILIAN].map((entry) => entry.toLowerCase())),
+    (error: unknown) => {
+      common = undefined; // the next password tries again
+      throw error;
+    },
   );
   return common;
 }

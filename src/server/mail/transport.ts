@@ -64,6 +64,10 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
             socketTimeout: 30_000,
           }),
         ),
+      (error: unknown) => {
+        transporter = undefined; // the worker's next attempt loads it again
+        throw error;
+      },
     ));
   return {
     kind: 'smtp',
