@@ -16,6 +16,7 @@ import { glArquivo, glCliente, pgFatura, pgFaturaItem, pgNfse } from '../../src/
 import { buildChaveAcesso } from '../../src/server/modules/invoices/nfse-key.ts';
 import { newInvoiceToken } from '../../src/server/modules/invoices/service.ts';
 import { report } from './support/report.ts';
+import { percentile } from './support/percentile.ts';
 
 const INVOICES = 240;
 const WARM_UP = 50;
@@ -83,10 +84,6 @@ async function seed(db: Database): Promise<string> {
     })),
   );
   return token;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 interface Result {

@@ -17,7 +17,7 @@ import { registerSpa } from './http/spa.ts';
 import { createCaptchaProvider } from './captcha/provider.ts';
 import { captchaRoutes } from './captcha/routes.ts';
 import { acessoAliasRoutes, acessoRoutes } from './modules/auth/routes.ts';
-import { createAcessoDeps } from './modules/auth/service.ts';
+import type { AcessoDeps } from './modules/auth/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { deriveKey } from './auth/keys.ts';
 import { clienteRoutes } from './modules/clients/routes.ts';
@@ -140,7 +140,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     publicUrl: config.publicUrl,
     secureCookies,
   });
-  const acesso = createAcessoDeps({ db, twofa, publicUrl: config.publicUrl });
+  const acesso: AcessoDeps = { db, twofa, publicUrl: config.publicUrl };
   const oidc = createOidcRuntime({
     db,
     publicUrl: config.publicUrl,

@@ -6,11 +6,6 @@ import { glOidcAutorizacao, glOidcRegistro } from '../db/schema.ts';
 import { findClientMetadata } from './clients.ts';
 
 /**
- * oidc-provider's storage on the portal's database (its adapter interface, example/my_adapter.js
- * of the library): one adapter per model name, all in gl_oidc_registro, so every instance on the
- * database sees the same sessions, interactions, codes and tokens.
- */
-/**
  * The library's errors, from the module the provider has loaded already (provider.ts imports it
  * on the first request under /oidc; a static import here loaded it, a third of a second, at every
  * start).
@@ -36,6 +31,11 @@ export async function available<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * oidc-provider's storage on the portal's database (its adapter interface, example/my_adapter.js
+ * of the library): one adapter per model name, all in gl_oidc_registro, so every instance on the
+ * database sees the same sessions, interactions, codes and tokens.
+ */
 export class DatabaseAdapter implements Adapter {
   constructor(
     private readonly db: Database,

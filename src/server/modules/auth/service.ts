@@ -51,14 +51,6 @@ export interface AcessoDeps {
   publicUrl: string;
 }
 
-export function createAcessoDeps(options: {
-  db: Database;
-  twofa: TwofaDeps;
-  publicUrl: string;
-}): AcessoDeps {
-  return options;
-}
-
 export const invalidCredentials = () =>
   new AppError(401, ACESSO_MESSAGES.invalidCredentials, 'invalid_credentials');
 export const invalidPassword = () =>
