@@ -251,10 +251,13 @@ describe('compression and caching (docs/decisions/061-compression-and-caching.md
         const index = await app.inject(url);
         expect(index.body, url).toContain('<title>Portal do Cliente</title>');
       }
-      // A missing asset or a path outside the folder is not a file: the not-found handler answers.
+      // A missing built file is a 404, not the page (a script answered with HTML fails as a
+      // wrong type, not as missing).
       const missing = await app.inject('/assets/nada-Zz99.js');
-      expect(missing.headers['cache-control']).toBe('private, no-cache');
-      expect(missing.body).toContain('<title>Portal do Cliente</title>');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(missing.headers['cache-control']).toBe('no-cache');
+      expect(missing.body).toBe('Arquivo não encontrado.');
 
       const page = await app.inject({ url: '/login/1', headers: { 'accept-encoding': 'br' } });
       expect(page.headers['cache-control']).toBe('private, no-cache');

@@ -106,6 +106,11 @@ export async function registerSpa(app: FastifyInstance, options: SpaOptions): Pr
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    // A built file that is not there (an old tab asking for a chunk a new deploy replaced) is
+    // a 404, not the page: a script answered with HTML fails as a wrong type, not as missing.
+    if (isPage && request.url.startsWith('/assets/')) {
+      return reply.status(404).header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8').send('Arquivo não encontrado.');
+    }
     if (isPage) return sendIndex(request, reply);
     return reply.status(404).send(envelope(null, { status: 404, message: MESSAGES.apiNotFound, code: ERROR_CODES.notFound }));
   });
