@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database.ts';
 import { glAcessoTentativa } from '../db/schema.ts';
 
@@ -143,17 +143,10 @@ export async function recordFailure(
 }
 
 /** A success clears its own key (a sign-in: the account's keys; the address keeps its count). */
-export async function clearFailures(db: Queryable, keys: string | string[], now = new Date()): Promise<void> {
+export async function clearFailures(db: Queryable, keys: string | string[]): Promise<void> {
+  // Keys idle for a day go with the periodic housekeeping (jobs/housekeeping.ts), not here: a
+  // sweep of the whole table at every successful sign-in repeated the job's work.
   await db
     .delete(glAcessoTentativa)
     .where(typeof keys === 'string' ? eq(glAcessoTentativa.chave, keys) : inArray(glAcessoTentativa.chave, keys));
-  // Housekeeping: keys idle for a day with no block running.
-  await db
-    .delete(glAcessoTentativa)
-    .where(
-      and(
-        lt(glAcessoTentativa.janela_inicio, new Date(now.getTime() - 24 * 60 * MINUTE)),
-        or(isNull(glAcessoTentativa.bloqueado_ate), lt(glAcessoTentativa.bloqueado_ate, now)),
-      ),
-    );
 }

@@ -126,6 +126,7 @@ export const contaRoutes: FastifyPluginCallbackZod<ContaRoutesOptions> = (app, o
         reauthenticated: auth.reauthenticated,
         historyType: 'sucesso',
         eventType: 'conta_criar',
+        known: { produto },
       });
       return envelope<SignUpResponse>({
         ok: true,

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginInfo } from '#shared/schemas/auth';
 import { recordSignIn, type SuccessfulSignIn } from '../security/sign-ins.ts';
-import { issueLoginInfo, type AcessoDeps } from './service.ts';
+import { issueLoginInfo, type AcessoDeps, type KnownLoginParts } from './service.ts';
 
 /**
  * The end of every sign-in that proved who the person is (the login, the sign-up of a known
@@ -23,6 +23,8 @@ export async function completeSignIn(
     historyType: SuccessfulSignIn;
     /** The access event's kind (§3). */
     eventType: string;
+    /** What the route already read (the product it checked, the user's client links). */
+    known?: KnownLoginParts;
   },
 ): Promise<{ session: { id: string; token: string }; info: LoginInfo }> {
   const { usuarioId, produtoId, clienteId } = input;
@@ -36,6 +38,7 @@ export async function completeSignIn(
     clienteId,
     session,
     publicUrl: acesso.publicUrl,
+    ...(input.known && { known: input.known }),
   });
   return { session, info };
 }

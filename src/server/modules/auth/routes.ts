@@ -84,7 +84,7 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
       const { usuarioId } = auth;
       if (auth.deviceCookie) setTrustedDeviceCookie(reply, auth.deviceCookie, acesso.twofa.secureCookies);
 
-      const clienteId = await autoSelectClient(db, usuarioId);
+      const { clienteId, links } = await autoSelectClient(db, usuarioId);
       const { info } = await completeSignIn(acesso, request, reply, {
         usuarioId,
         produtoId: produto.id,
@@ -92,6 +92,7 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
         reauthenticated: auth.reauthenticated,
         historyType: 'sucesso',
         eventType: 'login',
+        known: { produto, links },
       });
       return envelope(info, { warnings: recoveryKeyWarnings(auth) });
     },
@@ -199,6 +200,7 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
           clienteId: link.cliente_id,
           session,
           publicUrl,
+          known: { produto },
         }),
       );
     },

@@ -18,7 +18,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { glAcessoEvento, glAcessoTentativa, glSessao, glUsuario } from '../../db/schema.ts';
 import { AppError, fieldError, notFound, unauthorized, UnavailableError } from '../../errors.ts';
 import { hashToken, randomToken, safeEqual } from '../../session/tokens.ts';
-import { findActiveProduct } from '../products/service.ts';
+import { findActiveProduct, type ActiveProduct } from '../products/service.ts';
 import { hasPasskey } from '../security/passkeys.ts';
 import { recordRefusedSignIn, type RefusedSignIn } from '../security/sign-ins.ts';
 import { findActiveContract, findOpenPlanChange } from '../contracts/service.ts';
@@ -134,7 +134,7 @@ async function checkPassword(
     for (const [key, policy] of keys) await recordFailure(db, key, policy, now);
     return blocked ? 'blocked' : 'wrong';
   }
-  await clearFailures(db, [accountAddressKey(input.email, input.ip), accountKey(input.email)], now);
+  await clearFailures(db, [accountAddressKey(input.email, input.ip), accountKey(input.email)]);
   if (input.user && needsRehash(input.user.senha_hash)) {
     await rehashPassword(db, input.user.id, input.user.senha_hash, input.password);
   }
@@ -381,10 +381,29 @@ export async function consumeEventForLogin(db: Queryable, eventId: number, now =
 // ---------------------------------------------------------------------------------------------
 // Login info (§3), the answer of login, evento_getInfo and the account flows (decisions 017, 018)
 
-/** §4: the client is chosen for the user when there is exactly one to choose. */
-export async function autoSelectClient(db: Queryable, usuarioId: number): Promise<number | null> {
+type ClientLinks = Awaited<ReturnType<typeof listClientLinks>>;
+
+/**
+ * What the request already read before it asks for the login info, not read again (a sign-in
+ * made 20 statements besides its password check; issue 15).
+ */
+export interface KnownLoginParts {
+  /** The product of `produtoId`, found active. */
+  produto?: ActiveProduct;
+  /** The user's client links (listClientLinks). */
+  links?: ClientLinks;
+}
+
+/**
+ * §4: the client is chosen for the user when there is exactly one to choose; with the links it
+ * chose from, which the login info lists.
+ */
+export async function autoSelectClient(
+  db: Queryable,
+  usuarioId: number,
+): Promise<{ clienteId: number | null; links: ClientLinks }> {
   const links = await listClientLinks(db, usuarioId);
-  return links.length === 1 && links[0] ? links[0].cliente_id : null;
+  return { clienteId: links.length === 1 && links[0] ? links[0].cliente_id : null, links };
 }
 
 /**
@@ -394,7 +413,11 @@ export async function autoSelectClient(db: Queryable, usuarioId: number): Promis
  */
 export async function issueLoginInfo(
   db: Queryable,
-  input: Omit<AccessEventInput, 'sessaoId'> & { session: { id: string; token: string }; publicUrl: string },
+  input: Omit<AccessEventInput, 'sessaoId'> & {
+    session: { id: string; token: string };
+    publicUrl: string;
+    known?: KnownLoginParts;
+  },
 ): Promise<LoginInfo> {
   const event = await createAccessEvent(db, {
     tipo: input.tipo,
@@ -415,15 +438,20 @@ export async function buildLoginInfo(
     session: { id: string; token: string };
     event: { id: number; token: string };
     publicUrl: string;
+    known?: KnownLoginParts;
   },
   now = new Date(),
 ): Promise<LoginInfo> {
   const user = await findUserById(db, input.usuarioId);
   if (!user?.ativo) throw unauthorized();
-  const produto = await findActiveProduct(db, input.produtoId, input.publicUrl);
+  const known = input.known;
+  const produto =
+    known?.produto?.id === input.produtoId
+      ? known.produto
+      : await findActiveProduct(db, input.produtoId, input.publicUrl);
   if (!produto) throw productNotFound();
 
-  const links = await listClientLinks(db, user.id);
+  const links = known?.links ?? (await listClientLinks(db, user.id));
   const cliente = input.clienteId === null ? null : await findClient(db, input.clienteId);
   const contract = cliente ? await findActiveContract(db, cliente.id, produto.id) : null;
   const pending = contract ? await findOpenPlanChange(db, contract.id) : null;

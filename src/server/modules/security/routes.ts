@@ -199,11 +199,12 @@ function registerPasskeyRoutes(
         passkeys,
         request.body.resposta as unknown as AuthenticationResponseJSON,
       );
-      const clienteId = await autoSelectClient(db, usuarioId);
+      const { clienteId, links } = await autoSelectClient(db, usuarioId);
       const { info } = await completeSignIn(acesso, request, reply, {
         usuarioId,
         produtoId: produto.id,
         clienteId,
+        known: { produto, links },
         // Not a step-up proof: the step-up asks the password or the TOTP code (decision 011),
         // which this sign-in did not check; removing a passkey right after still asks it.
         reauthenticated: false,

@@ -148,7 +148,7 @@ async function throttledCodeCheck<T>(
   const key = codeKey(usuarioId);
   const result = (await isBlocked(db, [key], now)) ? null : await check();
   if (result === null) await recordFailure(db, key, CODE_POLICY, now);
-  else await clearFailures(db, key, now);
+  else await clearFailures(db, key);
   return result;
 }
 

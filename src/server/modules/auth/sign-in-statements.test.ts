@@ -1,0 +1,40 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { createClient, createProduct, createUser, linkUserToClient } from '../../../../tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+
+// Spied before the database opens, so the write count's wrapper calls the spy.
+const queries = vi.spyOn(PGlite.prototype, 'query');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const statementsLike = (pattern: RegExp, since: number) =>
+  queries.mock.calls.slice(since).filter(([text]) => pattern.test(String(text))).length;
+
+// Issue 15: a sign-in is its password check and as few statements as its answer needs; what the
+// route already read is not read again for the login info.
+describe('the statements of a sign-in', () => {
+  it('reads the product and the client links once, and leaves the idle throttle keys to the housekeeping', async (context) => {
+    if (t.database.kind !== 'pglite') return context.skip();
+    const produto = await createProduct(t.db);
+    const user = await createUser(t.db);
+    await linkUserToClient(t.db, user.id, (await createClient(t.db)).id, 10);
+    const agent = new ApiAgent(t.app, { remoteAddress: '10.9.0.1' });
+    const before = queries.mock.calls.length;
+    const response = await agent.post('/api/acesso/login', {
+      email: user.email,
+      senha: 'demo1234',
+      recaptcha: 'ok',
+      gl_produto_id: produto.id,
+    });
+    expect(response.body.status).toBe(200);
+    expect(statementsLike(/from "gl_produto"/, before)).toBe(1);
+    expect(statementsLike(/from "gl_cliente_usuario" inner join "gl_cliente"/, before)).toBe(1);
+    expect(statementsLike(/delete from "gl_acesso_tentativa" where \("gl_acesso_tentativa"."janela_inicio"/, before)).toBe(0);
+  });
+});
