@@ -144,8 +144,8 @@ export async function recordFailure(
 
 /** A success clears its own key (a sign-in: the account's keys; the address keeps its count). */
 export async function clearFailures(db: Queryable, keys: string | string[]): Promise<void> {
-  // Keys idle for a day go with the periodic housekeeping (jobs/housekeeping.ts), not here: a
-  // sweep of the whole table at every successful sign-in repeated the job's work.
+  // Keys idle for a day go with the periodic housekeeping (jobs/housekeeping.ts), not here: the
+  // same table-wide delete at every successful sign-in repeated the job's work.
   await db
     .delete(glAcessoTentativa)
     .where(typeof keys === 'string' ? eq(glAcessoTentativa.chave, keys) : inArray(glAcessoTentativa.chave, keys));
