@@ -12,7 +12,10 @@
  *   every other one 200, none after 10 s.
  * - INFO: GET /api/gl_produto/{pid}/public_planos, and two instances against one.
  *
- * autocannon, 50 connections, BENCH_DURATION_S (10) seconds per figure, after a 2 s warm-up.
+ * autocannon, 50 connections, after a 2 s warm-up. Each ratio's two rates are measured in turns
+ * (three turns of each, alternately, BENCH_DURATION_S / 2 seconds a turn, BENCH_DURATION_S being
+ * 10 unless set) and compared by their medians: this machine's speed drifts by a fifth within a
+ * minute, and measured one after the other the two rates took the drift into their ratio.
  * PostgreSQL: DATABASE_URL's server or a local one at postgres://postgres@127.0.0.1:5432, in a
  * throwaway database. The servers log at `warn` (at `info` each request writes a log line).
  */
@@ -39,10 +42,14 @@ import {
 } from '../../tests/helpers/factories.ts';
 import { freePort } from '../../tests/helpers/free-port.ts';
 import { startServerProcess, type ServerProcess } from '../../tests/helpers/server-process.ts';
+import { percentile } from './support/percentile.ts';
 import { report, reportRatio } from './support/report.ts';
 import { throwawayDatabase } from './support/postgres.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+/** Turns of each rate in a ratio (inTurns), and the seconds of a turn. */
+const TURNS = 3;
+const TURN_S = Math.max(2, Math.round(DURATION_S / 2));
 const CONNECTIONS = 50;
 const PASSWORD = 'demo1234';
 const SESSAO = '/api/sessao/web';
@@ -88,6 +95,32 @@ async function load(options: {
 const warmUp = (url: string, headers: Record<string, string> = {}) =>
   load({ url, connections: 4, duration: 2, headers });
 
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
+/**
+ * A rate and the one it is compared with, measured alternately, TURNS turns of each (the
+ * reference first); answers the median of each.
+ */
+async function inTurns(
+  figure: () => Promise<number>,
+  reference: () => Promise<number>,
+): Promise<{ figure: number; reference: number }> {
+  const figures: number[] = [];
+  const references: number[] = [];
+  for (let turn = 0; turn < TURNS; turn++) {
+    references.push(await reference());
+    figures.push(await figure());
+  }
+  return { figure: median(figures), reference: median(references) };
+}
+
+/** A turn of GET `url` at 50 connections; its requests must all be answered 2xx. */
+async function turnRate(name: string, url: string, headers?: Record<string, string>): Promise<number> {
+  const rate = await load({ url, duration: TURN_S, ...(headers && { headers }) });
+  checkAnswered(name, rate);
+  return rate.requestsPerSecond;
+}
+
 /** A failed figure: requests the server did not answer as expected. */
 function checkAnswered(name: string, rate: Rate): void {
   if (rate.non2xx + rate.errors > 0) {
@@ -123,16 +156,12 @@ async function startReference(env: Record<string, string>): Promise<ReferenceSer
   };
 }
 
-async function referenceRate(env: Record<string, string>): Promise<number> {
+/** The reference server, warmed up, and a turn of its one-row read. */
+async function referenceServer(env: Record<string, string>): Promise<ReferenceServer & { turn: () => Promise<number> }> {
   const reference = await startReference(env);
-  try {
-    await warmUp(`${reference.baseUrl}/one-row`);
-    const rate = await load({ url: `${reference.baseUrl}/one-row` });
-    checkAnswered('reference one-row read', rate);
-    return rate.requestsPerSecond;
-  } finally {
-    await reference.stop();
-  }
+  const url = `${reference.baseUrl}/one-row`;
+  await warmUp(url);
+  return { ...reference, turn: () => turnRate('reference one-row read', url) };
 }
 
 interface World {
@@ -214,12 +243,12 @@ async function anonymousHeaders(baseUrl: string): Promise<Record<string, string>
  * Bare argon2id verifications with the app's parameters and library, `concurrency` at a time
  * (on libuv's pool, at the normal priority: the most a process could get from the cores).
  */
-async function bareVerifyRate(concurrency: number): Promise<number> {
+async function bareVerifyRate(concurrency: number, durationS: number): Promise<number> {
   const hash = await argon2Hash(PASSWORD, PASSWORD_HASH_OPTIONS);
   for (let index = 0; index < 8; index++) await argon2Verify(hash, PASSWORD);
   let done = 0;
   const started = performance.now();
-  const end = started + DURATION_S * 1000;
+  const end = started + durationS * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < end) {
@@ -231,13 +260,14 @@ async function bareVerifyRate(concurrency: number): Promise<number> {
   return done / ((performance.now() - started) / 1000);
 }
 
-async function postgresFigures(): Promise<number | null> {
+async function postgresFigures(): Promise<void> {
   const target = await throwawayDatabase();
   if (typeof target === 'string') {
     report({ name: 'PostgreSQL figures', value: `skipped: ${target}` });
-    return null;
+    return;
   }
   const servers: ServerProcess[] = [];
+  let reference: Awaited<ReturnType<typeof referenceServer>> | null = null;
   try {
     const database = await openDatabase({ kind: 'postgres', url: target.url });
     let world: World;
@@ -247,19 +277,20 @@ async function postgresFigures(): Promise<number | null> {
       await database.close();
     }
     console.log(`PostgreSQL ${target.serverVersion}`);
-    const reference = await referenceRate({ REFERENCE_PG_URL: target.url });
+    reference = await referenceServer({ REFERENCE_PG_URL: target.url });
 
     const app = await startServerProcess({ ...SERVER_ENV, DATABASE_URL: target.url });
     servers.push(app);
+    const sessao = `${app.baseUrl}${SESSAO}`;
     const signedIn = await browserHeaders(app.baseUrl, world.cookie);
-    await warmUp(`${app.baseUrl}${SESSAO}`, signedIn);
-    const idle = await load({ url: `${app.baseUrl}${SESSAO}`, headers: signedIn });
-    checkAnswered(`GET ${SESSAO}, PostgreSQL`, idle);
-    await expectSignedIn(await fetch(`${app.baseUrl}${SESSAO}`, { headers: signedIn }));
+    await warmUp(sessao, signedIn);
+    const idleTurn = () => turnRate(`GET ${SESSAO}, PostgreSQL`, sessao, signedIn);
+    const session = await inTurns(idleTurn, reference.turn);
+    await expectSignedIn(await fetch(sessao, { headers: signedIn }));
     reportRatio({
       name: `GET ${SESSAO} signed in, PostgreSQL`,
-      value: idle.requestsPerSecond,
-      reference,
+      value: session.figure,
+      reference: session.reference,
       referenceName: 'plain one-row read',
       unit: 'req/s',
       minimum: 0.5,
@@ -272,12 +303,11 @@ async function postgresFigures(): Promise<number | null> {
     report({
       name: 'GET /api/gl_produto/{pid}/public_planos, PostgreSQL',
       value: `${plans.requestsPerSecond.toFixed(0)} req/s`,
-      reference: `plain one-row read ${reference.toFixed(0)} req/s`,
-      measured: plans.requestsPerSecond / reference,
+      reference: `plain one-row read ${session.reference.toFixed(0)} req/s`,
+      measured: plans.requestsPerSecond / session.reference,
     });
 
     // Sign-ins: the app against bare argon2 verifications with the same parameters.
-    const bare = await bareVerifyRate(8);
     const login = {
       url: `${app.baseUrl}/api/acesso/login`,
       method: 'POST' as const,
@@ -285,32 +315,42 @@ async function postgresFigures(): Promise<number | null> {
       body: JSON.stringify({ email: world.email, senha: PASSWORD, recaptcha: 'x', gl_produto_id: world.produtoId }),
     };
     await load({ ...login, connections: 2, duration: 2 });
-    const logins = await load({ ...login, connections: 8 });
-    checkAnswered('POST /api/acesso/login', logins);
+    const logins = await inTurns(
+      async () => {
+        const rate = await load({ ...login, connections: 8, duration: TURN_S });
+        checkAnswered('POST /api/acesso/login', rate);
+        return rate.requestsPerSecond;
+      },
+      () => bareVerifyRate(8, TURN_S),
+    );
     reportRatio({
       name: 'POST /api/acesso/login (right password), 8 at a time',
-      value: logins.requestsPerSecond,
-      reference: bare,
+      value: logins.figure,
+      reference: logins.reference,
       referenceName: `bare argon2id verify (m=${PASSWORD_HASH_OPTIONS.memoryCost / 1024} MiB, t=${PASSWORD_HASH_OPTIONS.timeCost}, p=${PASSWORD_HASH_OPTIONS.parallelism}), 8 at a time,`,
       unit: '/s',
       minimum: 0.9,
     });
 
-    // The session answer while 40 sign-ins wait for the hashing queue.
-    const [busy, during] = await Promise.all([
-      load({ ...login, connections: 40 }),
-      load({ url: `${app.baseUrl}${SESSAO}`, headers: signedIn }),
-    ]);
-    checkAnswered('sign-ins during the load', busy);
-    checkAnswered(`GET ${SESSAO} during the sign-ins`, during);
+    // The session answer while 40 sign-ins wait for the hashing queue, against its idle rate.
+    const signIns: Rate[] = [];
+    const busy = await inTurns(async () => {
+      const [signInRate, during] = await Promise.all([
+        load({ ...login, connections: 40, duration: TURN_S }),
+        turnRate(`GET ${SESSAO} during the sign-ins`, sessao, signedIn),
+      ]);
+      checkAnswered('sign-ins during the load', signInRate);
+      signIns.push(signInRate);
+      return during;
+    }, idleTurn);
     reportRatio({
       name: `GET ${SESSAO} while 40 sign-ins wait`,
-      value: during.requestsPerSecond,
-      reference: idle.requestsPerSecond,
+      value: busy.figure,
+      reference: busy.reference,
       referenceName: 'idle',
       unit: 'req/s',
       minimum: 0.5,
-      note: `sign-ins meanwhile ${busy.requestsPerSecond.toFixed(1)}/s, their p99 ${busy.p99Ms} ms`,
+      note: `sign-ins meanwhile ${median(signIns.map((rate) => rate.requestsPerSecond)).toFixed(1)}/s, their p99 up to ${Math.max(...signIns.map((rate) => rate.p99Ms))} ms`,
     });
 
     // A burst past the queue's bound is turned away at once, not piled up.
@@ -355,12 +395,12 @@ async function postgresFigures(): Promise<number | null> {
     report({
       name: `GET ${SESSAO}, two instances on one PostgreSQL`,
       value: `${bothRate.toFixed(0)} req/s`,
-      reference: `one instance ${idle.requestsPerSecond.toFixed(0)} req/s`,
-      measured: bothRate / idle.requestsPerSecond,
+      reference: `one instance ${session.figure.toFixed(0)} req/s`,
+      measured: bothRate / session.figure,
     });
-    return reference;
   } finally {
     await Promise.all(servers.map((server) => server.kill()));
+    await reference?.stop();
     await target.drop();
   }
 }
@@ -369,8 +409,9 @@ async function pgliteFigures(): Promise<void> {
   const referenceDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-ref-'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-app-'));
   let app: ServerProcess | null = null;
+  let reference: Awaited<ReturnType<typeof referenceServer>> | null = null;
   try {
-    const reference = await referenceRate({ REFERENCE_PGLITE_DIR: referenceDir });
+    reference = await referenceServer({ REFERENCE_PGLITE_DIR: referenceDir });
     const database = await openDatabase({ kind: 'pglite', dataDir });
     let world: World;
     try {
@@ -379,21 +420,22 @@ async function pgliteFigures(): Promise<void> {
       await database.close();
     }
     app = await startServerProcess({ ...SERVER_ENV, DATA_DIR: dataDir });
+    const sessao = `${app.baseUrl}${SESSAO}`;
     const signedIn = await browserHeaders(app.baseUrl, world.cookie);
-    await warmUp(`${app.baseUrl}${SESSAO}`, signedIn);
-    const rate = await load({ url: `${app.baseUrl}${SESSAO}`, headers: signedIn });
-    checkAnswered(`GET ${SESSAO}, PGlite`, rate);
-    await expectSignedIn(await fetch(`${app.baseUrl}${SESSAO}`, { headers: signedIn }));
+    await warmUp(sessao, signedIn);
+    const session = await inTurns(() => turnRate(`GET ${SESSAO}, PGlite`, sessao, signedIn), reference.turn);
+    await expectSignedIn(await fetch(sessao, { headers: signedIn }));
     reportRatio({
       name: `GET ${SESSAO} signed in, PGlite`,
-      value: rate.requestsPerSecond,
-      reference,
+      value: session.figure,
+      reference: session.reference,
       referenceName: 'plain one-row read',
       unit: 'req/s',
       minimum: 0.5,
     });
   } finally {
     await app?.kill();
+    await reference?.stop();
     rmSync(referenceDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   }
