@@ -15,7 +15,7 @@ import {
 } from '../../../../tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { awayFromStepEdge, testTotpSecret, totpCode } from '../../../../tests/helpers/totp.ts';
-import { glAcessoEvento, glSessao, glUsuario, glUsuarioDispositivo } from '../../db/schema.ts';
+import { glAcessoEvento, glContratoEvento, glSessao, glUsuario, glUsuarioDispositivo } from '../../db/schema.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../session/session-plugin.ts';
 import { hashToken } from '../../session/tokens.ts';
 
@@ -138,6 +138,24 @@ describe('POST /api/acesso/login', () => {
       usuario: { id: user.id },
       cliente: { id: cliente.id },
     });
+  });
+
+  it('carries the contract with no open change when its only change was cancelled', async () => {
+    const user = await createUser(t.db);
+    const cliente = await createClient(t.db);
+    await linkUserToClient(t.db, user.id, cliente.id, 10);
+    const { contrato, plano } = await createContract(t.db, cliente.id, produto.id);
+    const { evento } = await createPendingPlanChange(t.db, contrato);
+    await t.db.update(glContratoEvento).set({ situacao: 'cancelado' }).where(eq(glContratoEvento.id, evento.id));
+
+    const info = (await freshAgent().post<LoginInfo>('/api/acesso/login', loginBody(user.email))).body.data;
+    expect(info.contrato_ultimo).toEqual({
+      id: contrato.id,
+      periodo_inicio: '2026-11-01',
+      periodo_fim: '2026-11-30',
+      plano: { id: plano.id, nome_exibicao: 'Profissional' },
+    });
+    expect(info.contrato_evento_aberto).toBeNull();
   });
 
   it('leaves the choice to the user with several clients, listed by name', async () => {

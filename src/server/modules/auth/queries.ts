@@ -11,11 +11,15 @@ export async function findUserByEmail(db: Queryable, email: string) {
   const [user] = await db
     .select({
       id: glUsuario.id,
+      nome: glUsuario.nome,
       email: glUsuario.email,
-      senha_hash: glUsuario.senha_hash,
-      senha_temporaria_expira: glUsuario.senha_temporaria_expira,
+      nivel: glUsuario.nivel,
       ativo: glUsuario.ativo,
+      senha_hash: glUsuario.senha_hash,
+      senha_revalidar: glUsuario.senha_revalidar,
+      senha_temporaria_expira: glUsuario.senha_temporaria_expira,
       twofa_ativo: glUsuario.twofa_ativo,
+      twofa_lembrar_em: glUsuario.twofa_lembrar_em,
     })
     .from(glUsuario)
     .where(sql`lower(${glUsuario.email}) = ${email.toLowerCase()}`);

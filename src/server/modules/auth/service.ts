@@ -21,7 +21,7 @@ import { hashToken, randomToken, safeEqual } from '../../session/tokens.ts';
 import { findActiveProduct, type ActiveProduct } from '../products/service.ts';
 import { hasPasskey } from '../security/passkeys.ts';
 import { recordRefusedSignIn, type RefusedSignIn } from '../security/sign-ins.ts';
-import { findActiveContract, findOpenPlanChange } from '../contracts/service.ts';
+import { findActiveContractWithOpenChange } from '../contracts/service.ts';
 import {
   isTrustedDevice,
   shouldAskCreate,
@@ -74,6 +74,8 @@ export interface SecondFactorInput {
 
 export interface Authentication {
   usuarioId: number;
+  /** The person as read for the credentials (no password hash): the login info's user. */
+  user: LoginInfoUser;
   /** The cookie naming a device trusted now, to set on the answer. */
   deviceCookie: string | null;
   /** What the second step took; null when 2FA is off or the device is trusted. */
@@ -194,8 +196,10 @@ export async function authenticate(
     throw new AppError(401, ACESSO_MESSAGES.temporaryPasswordExpired, 'temporary_password_expired');
   }
 
+  const { senha_hash: _hash, senha_temporaria_expira: _expiry, ...person } = user;
   const result: Authentication = {
     usuarioId: user.id,
+    user: person,
     deviceCookie: null,
     secondFactor: null,
     recoveryKeysLeft: null,
@@ -227,6 +231,8 @@ export async function authenticate(
 
 type ProofInput = { usuarioId: number; ip: string; senha?: string | null | undefined; code?: string | null | undefined };
 type ProvingUser = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+/** What the login info reads of the person. */
+type LoginInfoUser = Omit<ProvingUser, 'senha_hash'>;
 
 /** The 2FA code or recovery key of a proof, as a field error of its form when missing or wrong. */
 async function proveSecondFactor(deps: AcessoDeps, user: ProvingUser, input: ProofInput, now: Date): Promise<void> {
@@ -388,6 +394,8 @@ type ClientLinks = Awaited<ReturnType<typeof listClientLinks>>;
  * made 20 statements besides its password check; issue 15).
  */
 export interface KnownLoginParts {
+  /** The person of `usuarioId`, as the credentials' check read them. */
+  user?: LoginInfoUser;
   /** The product of `produtoId`, found active. */
   produto?: ActiveProduct;
   /** The user's client links (listClientLinks). */
@@ -442,9 +450,10 @@ export async function buildLoginInfo(
   },
   now = new Date(),
 ): Promise<LoginInfo> {
-  const user = await findUserById(db, input.usuarioId);
-  if (!user?.ativo) throw unauthorized();
   const known = input.known;
+  const user =
+    known?.user?.id === input.usuarioId ? known.user : await findUserById(db, input.usuarioId);
+  if (!user?.ativo) throw unauthorized();
   const produto =
     known?.produto?.id === input.produtoId
       ? known.produto
@@ -453,8 +462,9 @@ export async function buildLoginInfo(
 
   const links = known?.links ?? (await listClientLinks(db, user.id));
   const cliente = input.clienteId === null ? null : await findClient(db, input.clienteId);
-  const contract = cliente ? await findActiveContract(db, cliente.id, produto.id) : null;
-  const pending = contract ? await findOpenPlanChange(db, contract.id) : null;
+  const found = cliente ? await findActiveContractWithOpenChange(db, cliente.id, produto.id) : null;
+  const contract = found?.contract ?? null;
+  const pending = found?.pending ?? null;
 
   const url = new URL(produto.url);
   url.searchParams.set('sessao_id', input.session.id);

@@ -1,7 +1,14 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createClient, createProduct, createUser, linkUserToClient } from '../../../../tests/helpers/factories.ts';
+import {
+  createClient,
+  createContract,
+  createPendingPlanChange,
+  createProduct,
+  createUser,
+  linkUserToClient,
+} from '../../../../tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 
 // Spied before the database opens, so the write count's wrapper calls the spy.
@@ -19,11 +26,14 @@ const statementsLike = (pattern: RegExp, since: number) =>
 // Issue 15: a sign-in is its password check and as few statements as its answer needs; what the
 // route already read is not read again for the login info.
 describe('the statements of a sign-in', () => {
-  it('reads the product and the client links once, and leaves the idle throttle keys to the housekeeping', async (context) => {
+  it('reads the person, the product, the client links and the contract once, and leaves the idle throttle keys to the housekeeping', async (context) => {
     if (t.database.kind !== 'pglite') return context.skip();
     const produto = await createProduct(t.db);
     const user = await createUser(t.db);
-    await linkUserToClient(t.db, user.id, (await createClient(t.db)).id, 10);
+    const cliente = await createClient(t.db);
+    await linkUserToClient(t.db, user.id, cliente.id, 10);
+    const { contrato } = await createContract(t.db, cliente.id, produto.id);
+    await createPendingPlanChange(t.db, contrato);
     const agent = new ApiAgent(t.app, { remoteAddress: '10.9.0.1' });
     const before = queries.mock.calls.length;
     const response = await agent.post('/api/acesso/login', {
@@ -33,6 +43,10 @@ describe('the statements of a sign-in', () => {
       gl_produto_id: produto.id,
     });
     expect(response.body.status).toBe(200);
+    // The login info's person is the one read for the credentials (the new-browser alert reads
+    // its name and address on its own).
+    expect(statementsLike(/"senha_revalidar".*from "gl_usuario"/s, before)).toBe(1);
+    expect(statementsLike(/from "gl_contrato"|from "gl_contrato_evento"/, before)).toBe(1);
     expect(statementsLike(/from "gl_produto"/, before)).toBe(1);
     expect(statementsLike(/from "gl_cliente_usuario" inner join "gl_cliente"/, before)).toBe(1);
     expect(statementsLike(/delete from "gl_acesso_tentativa" where \("gl_acesso_tentativa"."janela_inicio"/, before)).toBe(0);

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { OpenPlanChange } from '#shared/schemas/plans';
 import type { Queryable } from '../../db/database.ts';
 import { glContrato, glContratoEvento, glPlano, glPlanoPagamento } from '../../db/schema.ts';
@@ -26,27 +27,52 @@ export async function findActiveContract(db: Queryable, clienteId: number, produ
 }
 
 /**
- * §3 contrato_evento_aberto: the contract's pending plan change (at most one: a partial unique
- * index), as the login info and the session answer carry it.
+ * The client's active contract on the product with its pending plan change (§3 contrato_ultimo
+ * and contrato_evento_aberto, as the login info carries them), in one statement: a contract has
+ * at most one pending change (a partial unique index), so the left join keeps one row.
  */
-export async function findOpenPlanChange(db: Queryable, contratoId: number): Promise<OpenPlanChange | null> {
+export async function findActiveContractWithOpenChange(
+  db: Queryable,
+  clienteId: number,
+  produtoId: number,
+): Promise<{ contract: NonNullable<Awaited<ReturnType<typeof findActiveContract>>>; pending: OpenPlanChange | null } | null> {
+  const changePlan = alias(glPlano, 'plano_da_mudanca');
   const [row] = await db
     .select({
-      id: glContratoEvento.id,
+      id: glContrato.id,
+      periodo_inicio: glContrato.periodo_inicio,
+      periodo_fim: glContrato.periodo_fim,
+      plano_id: glPlano.id,
       plano_nome_exibicao: glPlano.nome_exibicao,
-      cobranca_tipo_desc: glPlanoPagamento.cobranca_tipo_desc,
-      agendamento_data: glContratoEvento.agendamento_data,
+      evento_id: glContratoEvento.id,
+      evento_plano_nome_exibicao: changePlan.nome_exibicao,
+      evento_cobranca_tipo_desc: glPlanoPagamento.cobranca_tipo_desc,
+      evento_agendamento_data: glContratoEvento.agendamento_data,
     })
-    .from(glContratoEvento)
-    .innerJoin(glPlano, eq(glPlano.id, glContratoEvento.gl_plano_id))
-    .innerJoin(glPlanoPagamento, eq(glPlanoPagamento.id, glContratoEvento.gl_plano_pagamento_id))
-    .where(and(eq(glContratoEvento.gl_contrato_id, contratoId), eq(glContratoEvento.situacao, 'pendente')));
-  return row
-    ? {
-        id: row.id,
-        plano: { nome_exibicao: row.plano_nome_exibicao },
-        plano_pagamento: { cobranca_tipo_desc: row.cobranca_tipo_desc },
-        agendamento_data: row.agendamento_data,
-      }
-    : null;
+    .from(glContrato)
+    .innerJoin(glPlano, eq(glPlano.id, glContrato.gl_plano_id))
+    .leftJoin(glContratoEvento, and(eq(glContratoEvento.gl_contrato_id, glContrato.id), eq(glContratoEvento.situacao, 'pendente')))
+    .leftJoin(changePlan, eq(changePlan.id, glContratoEvento.gl_plano_id))
+    .leftJoin(glPlanoPagamento, eq(glPlanoPagamento.id, glContratoEvento.gl_plano_pagamento_id))
+    .where(
+      and(
+        eq(glContrato.gl_cliente_id, clienteId),
+        eq(glContrato.gl_produto_id, produtoId),
+        eq(glContrato.ativo, true),
+      ),
+    );
+  if (!row) return null;
+  const { evento_id, evento_plano_nome_exibicao, evento_cobranca_tipo_desc, evento_agendamento_data, ...contract } = row;
+  return {
+    contract,
+    pending:
+      evento_id !== null && evento_plano_nome_exibicao !== null && evento_cobranca_tipo_desc !== null
+        ? {
+            id: evento_id,
+            plano: { nome_exibicao: evento_plano_nome_exibicao },
+            plano_pagamento: { cobranca_tipo_desc: evento_cobranca_tipo_desc },
+            agendamento_data: evento_agendamento_data,
+          }
+        : null,
+  };
 }
