@@ -6,41 +6,33 @@ import {
   glUsuario,
 } from '../../db/schema.ts';
 
-/** The unique index is on lower(email), so is the lookup. */
+/** The person as the sign-in, the step-up and the login info read them. */
+const USER_FIELDS = {
+  id: glUsuario.id,
+  nome: glUsuario.nome,
+  email: glUsuario.email,
+  nivel: glUsuario.nivel,
+  ativo: glUsuario.ativo,
+  senha_hash: glUsuario.senha_hash,
+  senha_revalidar: glUsuario.senha_revalidar,
+  twofa_ativo: glUsuario.twofa_ativo,
+  twofa_lembrar_em: glUsuario.twofa_lembrar_em,
+};
+
+/**
+ * The unique index is on lower(email), so is the lookup. The sign-in's read: with the temporary
+ * password's end, and what the login info needs (it is not read again).
+ */
 export async function findUserByEmail(db: Queryable, email: string) {
   const [user] = await db
-    .select({
-      id: glUsuario.id,
-      nome: glUsuario.nome,
-      email: glUsuario.email,
-      nivel: glUsuario.nivel,
-      ativo: glUsuario.ativo,
-      senha_hash: glUsuario.senha_hash,
-      senha_revalidar: glUsuario.senha_revalidar,
-      senha_temporaria_expira: glUsuario.senha_temporaria_expira,
-      twofa_ativo: glUsuario.twofa_ativo,
-      twofa_lembrar_em: glUsuario.twofa_lembrar_em,
-    })
+    .select({ ...USER_FIELDS, senha_temporaria_expira: glUsuario.senha_temporaria_expira })
     .from(glUsuario)
     .where(sql`lower(${glUsuario.email}) = ${email.toLowerCase()}`);
   return user ?? null;
 }
 
 export async function findUserById(db: Queryable, id: number) {
-  const [user] = await db
-    .select({
-      id: glUsuario.id,
-      nome: glUsuario.nome,
-      email: glUsuario.email,
-      nivel: glUsuario.nivel,
-      ativo: glUsuario.ativo,
-      senha_hash: glUsuario.senha_hash,
-      senha_revalidar: glUsuario.senha_revalidar,
-      twofa_ativo: glUsuario.twofa_ativo,
-      twofa_lembrar_em: glUsuario.twofa_lembrar_em,
-    })
-    .from(glUsuario)
-    .where(eq(glUsuario.id, id));
+  const [user] = await db.select(USER_FIELDS).from(glUsuario).where(eq(glUsuario.id, id));
   return user ?? null;
 }
 

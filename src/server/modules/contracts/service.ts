@@ -4,25 +4,26 @@ import type { OpenPlanChange } from '#shared/schemas/plans';
 import type { Queryable } from '../../db/database.ts';
 import { glContrato, glContratoEvento, glPlano, glPlanoPagamento } from '../../db/schema.ts';
 
+/** An active contract as it is read with its plan (joined on gl_plano). */
+const CONTRACT_FIELDS = {
+  id: glContrato.id,
+  periodo_inicio: glContrato.periodo_inicio,
+  periodo_fim: glContrato.periodo_fim,
+  plano_id: glPlano.id,
+  plano_nome_exibicao: glPlano.nome_exibicao,
+};
+
+/** The client's active contract on the product (one at most: a partial unique index). */
+const activeContractOf = (clienteId: number, produtoId: number) =>
+  and(eq(glContrato.gl_cliente_id, clienteId), eq(glContrato.gl_produto_id, produtoId), eq(glContrato.ativo, true));
+
 /** The client's active contract on the product, with its plan. */
 export async function findActiveContract(db: Queryable, clienteId: number, produtoId: number) {
   const [row] = await db
-    .select({
-      id: glContrato.id,
-      periodo_inicio: glContrato.periodo_inicio,
-      periodo_fim: glContrato.periodo_fim,
-      plano_id: glPlano.id,
-      plano_nome_exibicao: glPlano.nome_exibicao,
-    })
+    .select(CONTRACT_FIELDS)
     .from(glContrato)
     .innerJoin(glPlano, eq(glPlano.id, glContrato.gl_plano_id))
-    .where(
-      and(
-        eq(glContrato.gl_cliente_id, clienteId),
-        eq(glContrato.gl_produto_id, produtoId),
-        eq(glContrato.ativo, true),
-      ),
-    );
+    .where(activeContractOf(clienteId, produtoId));
   return row ?? null;
 }
 
@@ -39,11 +40,7 @@ export async function findActiveContractWithOpenChange(
   const changePlan = alias(glPlano, 'plano_da_mudanca');
   const [row] = await db
     .select({
-      id: glContrato.id,
-      periodo_inicio: glContrato.periodo_inicio,
-      periodo_fim: glContrato.periodo_fim,
-      plano_id: glPlano.id,
-      plano_nome_exibicao: glPlano.nome_exibicao,
+      ...CONTRACT_FIELDS,
       evento_id: glContratoEvento.id,
       evento_plano_nome_exibicao: changePlan.nome_exibicao,
       evento_cobranca_tipo_desc: glPlanoPagamento.cobranca_tipo_desc,
@@ -54,13 +51,7 @@ export async function findActiveContractWithOpenChange(
     .leftJoin(glContratoEvento, and(eq(glContratoEvento.gl_contrato_id, glContrato.id), eq(glContratoEvento.situacao, 'pendente')))
     .leftJoin(changePlan, eq(changePlan.id, glContratoEvento.gl_plano_id))
     .leftJoin(glPlanoPagamento, eq(glPlanoPagamento.id, glContratoEvento.gl_plano_pagamento_id))
-    .where(
-      and(
-        eq(glContrato.gl_cliente_id, clienteId),
-        eq(glContrato.gl_produto_id, produtoId),
-        eq(glContrato.ativo, true),
-      ),
-    );
+    .where(activeContractOf(clienteId, produtoId));
   if (!row) return null;
   const { evento_id, evento_plano_nome_exibicao, evento_cobranca_tipo_desc, evento_agendamento_data, ...contract } = row;
   return {
