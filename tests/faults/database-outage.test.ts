@@ -1,6 +1,12 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '../../src/shared/messages.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { glSessao } from '../../src/server/db/schema.ts';
+import { SESSION_COOKIE } from '../../src/server/session/session-plugin.ts';
+import { createSession } from '../../src/server/session/session-store.ts';
+import { createUser } from '../helpers/factories.ts';
 import { PROJECT_ROOT } from '../../src/server/project-paths.ts';
 import { pgClusterUnavailable, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
@@ -127,6 +133,55 @@ describe.skipIf(unavailable)('PostgreSQL outages', () => {
     const ready = await fetch(`${server.baseUrl}/readyz`);
     expect(ready.status).toBe(200);
     expect(server.isRunning()).toBe(true);
+  });
+
+  // Decision 094: the server keeps session lookups only while it hears of the database's changes.
+  it('answers a kept session 503 while the database is stopped, and hears of changes again after it', async () => {
+    const database = await openDatabase({ kind: 'postgres', url: cluster.url('portal'), poolSize: 1 });
+    let cookie: string;
+    let sessionId: string;
+    try {
+      const user = await createUser(database.db);
+      const session = await createSession(database.db, { usuarioId: user.id }, { ttlMs: 3600_000, absoluteTtlMs: 7200_000 });
+      cookie = `${SESSION_COOKIE}=${session.cookieValue}`;
+      sessionId = session.id;
+    } finally {
+      await database.close();
+    }
+    const sessao = async () => {
+      const response = await fetch(`${server.baseUrl}/api/sessao/web`, { headers: { accept: 'application/json', cookie } });
+      statuses.push(response.status);
+      return { status: response.status, body: (await response.json()) as { status: number } };
+    };
+    expect((await sessao()).body.status).toBe(200);
+    expect((await sessao()).body.status).toBe(200);
+    cluster.stop('fast');
+    try {
+      expect((await sessao()).status).toBe(503);
+    } finally {
+      cluster.start();
+    }
+    await recovered();
+    expect((await sessao()).body.status).toBe(200);
+    // The server listens again by itself, and a session another client ends is refused.
+    const other = await openDatabase({ kind: 'postgres', url: cluster.url('portal'), poolSize: 1 });
+    try {
+      const listening = async () =>
+        ((await other.db.execute(sql`select 1 from pg_stat_activity where datname = 'portal' and query ilike 'listen%'`)) as { rows: unknown[] }).rows.length;
+      const listenDeadline = Date.now() + 10_000;
+      while ((await listening()) === 0 && Date.now() < listenDeadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await listening()).toBe(1);
+      await other.db.delete(glSessao).where(eq(glSessao.id, sessionId));
+    } finally {
+      await other.close();
+    }
+    const deadline = Date.now() + 5000;
+    let answer = await sessao();
+    while (answer.body.status !== 400 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await sessao();
+    }
+    expect(answer.body.status).toBe(400);
   });
 
   it('never answered 500 during any of the outages', () => {

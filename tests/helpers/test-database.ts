@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
@@ -41,4 +42,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const template = inject('pgliteTemplate');
   if (!template) throw new Error('api-global-setup provided no database template');
   return openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([readFileSync(template)]) });
+}
+
+/**
+ * The URL of the PostgreSQL database behind a test's handle: for a second instance or another
+ * client on the same database (decision 094).
+ */
+export async function postgresUrlOf(database: DatabaseHandle): Promise<string> {
+  // Both drivers answer with { rows }; the engine-neutral Database type says unknown.
+  const result = (await database.db.execute(sql`select current_database() as name`)) as { rows: { name: string }[] };
+  const url = new URL(process.env.DATABASE_URL ?? '');
+  url.pathname = `/${result.rows[0]?.name ?? ''}`;
+  return url.toString();
 }

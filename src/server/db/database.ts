@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { lockDataDir } from './data-dir-lock.ts';
-import { countWrites } from './write-count.ts';
+import { listenForChanges } from './change-listener.ts';
+import { countPostgresWrites, countWrites } from './write-count.ts';
 import { MIGRATIONS_FOLDER } from '../project-paths.ts';
 
 /** The one database type every module uses, whichever engine is behind it. */
@@ -23,6 +24,7 @@ export interface DatabaseHandle {
 /** Where openDatabase reports a lost connection (main.ts passes its pino logger). */
 interface DatabaseLog {
   warn(object: object, message: string): void;
+  info(object: object, message: string): void;
 }
 
 export type DatabaseTarget =
@@ -65,13 +67,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // transaction has no listener, and an unhandled 'error' event ends the process. So every
     // connection gets its own listener (decision 033); the query in flight fails on its own and the
     // pool replaces the connection.
-    const log = target.log ?? { warn: (object: object, message: string) => console.error(message, object) };
+    const log = target.log ?? {
+      warn: (object: object, message: string) => console.error(message, object),
+      info: () => undefined,
+    };
     const lost = (error: Error) =>
       log.warn({ err: { message: error.message, code: (error as { code?: unknown }).code } }, 'PostgreSQL connection lost');
     pool.on('connect', (client) => client.on('error', lost));
     // The pool re-emits an idle connection's error; the listener above has logged it already.
     pool.on('error', () => undefined);
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+    // Session lookups are kept between changes, as on PGlite, once a connection listens for the
+    // changes other clients make (decision 094).
+    const listener = listenForChanges(
+      pg.Client,
+      { connectionString: target.url, connectionTimeoutMillis: target.connectTimeoutMs ?? 3000 },
+      countPostgresWrites(pool, db),
+      log,
+    );
     return {
       db,
       kind: 'postgres',
@@ -87,7 +100,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         }
       },
       ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => pool.end(),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
 

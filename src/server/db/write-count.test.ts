@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/helpers/factories.ts';
-import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+import { createTestDatabase, postgresUrlOf } from '../../../tests/helpers/test-database.ts';
 import type { DatabaseHandle } from './database.ts';
+import { createSession } from '../session/session-store.ts';
 import { glUsuario } from './schema.ts';
 import { writeCountOf } from './write-count.ts';
 
@@ -53,8 +55,95 @@ describe('the embedded database counts its writes (decision 091)', () => {
     expect(value()).toBe(before + 2);
   });
 
-  it('gives PostgreSQL no count: it has other clients', (context) => {
+});
+
+/** Polls `check` every 20 ms until it holds, for at most `ms`. */
+async function eventually(check: () => boolean, ms = 3000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
+}
+
+describe('PostgreSQL counts its own writes and the changes other clients announce (decision 094)', () => {
+  /** A connection of another client (another instance, a job, psql) to the same database. */
+  async function otherClient(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: await postgresUrlOf(database) });
+    await client.connect();
+    return client;
+  }
+
+  it('counts once its listener listens: its own writes as on PGlite, another client\'s changes to what the session lookup reads when announced', async (context) => {
     if (database.kind !== 'postgres') return context.skip();
-    expect(writeCountOf(database.db)).toBeUndefined();
+    const { db } = database;
+    expect(await eventually(() => writeCountOf(db) !== undefined)).toBe(true);
+    const count = writeCountOf(db);
+    if (!count) throw new Error('no write count');
+    const value = () => count.value;
+
+    // Its own writes count at once, as on PGlite (their announcements come back later too).
+    let before = value();
+    await db.select().from(glUsuario).limit(1);
+    expect(value()).toBe(before);
+    const user = await createUser(db);
+    expect(value()).toBeGreaterThan(before);
+    before = value();
+    await db.transaction(async (tx) => {
+      await tx.select().from(glUsuario).limit(1);
+      expect(value()).toBeGreaterThan(before);
+    });
+    const session = await createSession(db, { usuarioId: user.id }, { ttlMs: 3600_000, absoluteTtlMs: 7200_000 });
+    // The announcements of those writes arrive within milliseconds.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const other = await otherClient();
+    try {
+      // What the lookup does not read, a new session and the once-a-minute last-seen write: no
+      // announcement. The next announced change arrives after them, in order, on one connection.
+      before = value();
+      await other.query(`insert into gl_acesso_tentativa (chave, janela_inicio) values ('x', now())`);
+      await other.query(`insert into gl_sessao (token_hash, gl_usuario_id, datahora_expira) values ('h', $1, now())`, [user.id]);
+      await other.query(
+        `update gl_sessao set datahora_ultimo_acesso = now(), datahora_expira = now() + interval '1 hour' where id = $1`,
+        [session.id],
+      );
+      await other.query(`update gl_usuario set nome = 'Mudou em Outro Lugar' where id = $1`, [user.id]);
+      expect(await eventually(() => value() > before)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(value()).toBe(before + 1);
+
+      for (const change of [
+        `update gl_sessao set gl_cliente_id = null where id = '${session.id}'`,
+        `delete from gl_sessao where id = '${session.id}'`,
+        `update gl_produto set nome = nome`,
+        `update gl_contrato set ativo = ativo`,
+        `update gl_cliente_usuario set nivel = nivel`,
+      ]) {
+        before = value();
+        await other.query(change);
+        expect(await eventually(() => value() > before), change).toBe(true);
+      }
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('keeps nothing while its listener\'s connection is lost, and listens again by itself', async (context) => {
+    if (database.kind !== 'postgres') return context.skip();
+    const { db } = database;
+    expect(await eventually(() => writeCountOf(db) !== undefined)).toBe(true);
+    const other = await otherClient();
+    try {
+      const { rowCount } = await other.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+      );
+      expect(rowCount).toBe(1);
+      expect(await eventually(() => writeCountOf(db) === undefined)).toBe(true);
+      expect(await eventually(() => writeCountOf(db) !== undefined, 5000)).toBe(true);
+    } finally {
+      await other.end();
+    }
   });
 });

@@ -1,35 +1,54 @@
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, signedInAgent } from '../../../tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { postgresUrlOf } from '../../../tests/helpers/test-database.ts';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { glSessao, glUsuario } from '../db/schema.ts';
+import { writeCountOf } from '../db/write-count.ts';
 import { createSession, findSession } from './session-store.ts';
 
-// Spied before the database opens, so the write count's wrapper calls the spy.
-const queries = vi.spyOn(PGlite.prototype, 'query');
+// Spied before the database opens, so the write counts' wrappers call the spies.
+const pgliteQueries = vi.spyOn(PGlite.prototype, 'query');
+const postgresQueries = vi.spyOn(pg.Pool.prototype, 'query');
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // PostgreSQL keeps lookups once its change listener listens (decision 094).
+  for (let waited = 0; !writeCountOf(t.db) && waited < 5000; waited += 20)
+    await new Promise((resolve) => setTimeout(resolve, 20));
 });
 afterAll(() => t.close());
 
 const lifetime = { ttlMs: 3600_000, absoluteTtlMs: 24 * 3600_000 };
 const sessionLookups = () =>
-  queries.mock.calls.filter(([text]) => /from "gl_sessao" inner join "gl_usuario"/.test(text))
-    .length;
+  [...pgliteQueries.mock.calls, ...postgresQueries.mock.calls].filter(([query]) =>
+    /from "gl_sessao" inner join "gl_usuario"/.test(typeof query === 'string' ? query : String((query as { text?: string }).text)),
+  ).length;
 
-// Decision 091: on the embedded database the session lookup is kept until the next write.
+/** Polls `check` every 20 ms until it holds, for at most 3 s. */
+async function eventually(check: () => Promise<boolean>): Promise<boolean> {
+  for (const deadline = Date.now() + 3000; !(await check()); ) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
+}
+
+// Decisions 091 and 094: the session lookup is kept until the next write, on both databases.
 describe('the session lookup between writes', () => {
-  it('answers a repeated GET /api/sessao/web from the kept lookup on the embedded database', async (context) => {
-    if (t.database.kind !== 'pglite') return context.skip();
+  it('answers a repeated GET /api/sessao/web from the kept lookup', async () => {
     const agent = await signedInAgent(t, (await createUser(t.db)).id);
+    // On PostgreSQL the announcements of the writes above come back (decision 094).
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const before = sessionLookups();
     for (let index = 0; index < 5; index++)
       expect((await agent.get('/api/sessao/web')).body.status).toBe(200);
     expect(sessionLookups() - before).toBe(1);
-    // Any write, here to an unrelated row, and the next lookup reads again.
+    // Any write of the process, here to an unrelated row, and the next lookup reads again.
     await t.db.update(glUsuario).set({ nome: 'Outra Pessoa' }).where(eq(glUsuario.id, -1));
     expect((await agent.get('/api/sessao/web')).body.status).toBe(200);
     expect(sessionLookups() - before).toBe(2);
@@ -86,5 +105,59 @@ describe('the session lookup between writes', () => {
     expect(
       await findSession(t.db, old.cookieValue, lifetime, new Date(start.getTime() + 5000)),
     ).toBeNull();
+  });
+});
+
+// Decision 094: on PostgreSQL other instances write too; what they change is announced.
+describe('the kept session lookup and another instance on the same PostgreSQL', () => {
+  let second: DatabaseHandle | null = null;
+  /** Another instance's database handle (its own pool and listener) on the test's database. */
+  async function secondInstance(): Promise<DatabaseHandle> {
+    second ??= await openDatabase({ kind: 'postgres', url: await postgresUrlOf(t.database), poolSize: 2 });
+    return second;
+  }
+  afterAll(() => second?.close());
+
+  it('sees another instance\'s rename, deactivation, session end and logout once announced', async (context) => {
+    if (t.database.kind !== 'postgres') return context.skip();
+    const { db } = await secondInstance();
+    const nome = async (agent: Awaited<ReturnType<typeof signedInAgent>>) =>
+      (await agent.get<{ usuario: { nome: string } | null }>('/api/sessao/web')).body.data.usuario?.nome;
+
+    const user = await createUser(t.db, { nome: 'Antes da Mudança' });
+    const agent = await signedInAgent(t, user.id);
+    expect(await nome(agent)).toBe('Antes da Mudança');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const before = sessionLookups();
+    expect(await nome(agent)).toBe('Antes da Mudança');
+    // Kept: the second answer read nothing.
+    expect(sessionLookups()).toBe(before);
+
+    await db.update(glUsuario).set({ nome: 'Depois da Mudança' }).where(eq(glUsuario.id, user.id));
+    expect(await eventually(async () => (await nome(agent)) === 'Depois da Mudança')).toBe(true);
+    await db.update(glUsuario).set({ ativo: false }).where(eq(glUsuario.id, user.id));
+    expect(await eventually(async () => (await agent.get('/api/sessao/web')).body.status === 400)).toBe(true);
+
+    const ended = await signedInAgent(t, (await createUser(t.db)).id);
+    expect((await ended.get('/api/sessao/web')).body.status).toBe(200);
+    await db.delete(glSessao).where(eq(glSessao.id, ended.sessionId ?? ''));
+    expect(await eventually(async () => (await ended.get('/api/sessao/web')).body.status === 400)).toBe(true);
+  });
+
+  it('reads a kept row again before refusing it as expired: another instance may have moved its expiry', async (context) => {
+    if (t.database.kind !== 'postgres') return context.skip();
+    const { db } = await secondInstance();
+    const user = await createUser(t.db);
+    const start = new Date();
+    const session = await createSession(t.db, { usuarioId: user.id }, lifetime, start);
+    const at = (ms: number) => findSession(t.db, session.cookieValue, lifetime, new Date(start.getTime() + ms));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await at(1000)).not.toBeNull();
+    // The other instance's last-seen write (not announced): the expiry moves an hour on.
+    await db
+      .update(glSessao)
+      .set({ datahora_expira: new Date(start.getTime() + 2 * lifetime.ttlMs) })
+      .where(eq(glSessao.id, session.id));
+    expect((await at(lifetime.ttlMs + 1000))?.id).toBe(session.id);
   });
 });

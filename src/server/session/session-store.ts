@@ -169,35 +169,42 @@ function lookupFor(db: Queryable, extra: SessionLookupExtra | undefined): Lookup
 type LookupRow = Awaited<ReturnType<Lookup['execute']>>[number];
 
 /**
- * Session lookups on the embedded database kept until its next write (write-count.ts, decision
- * 091): the same cookie then costs no query. What is kept is the row, not a verdict: the token,
- * the expiry and the absolute end are checked on every request. A missing row is not kept (a
- * stream of made-up ids would only fill the map).
+ * Session lookups kept until the database's next write (write-count.ts; decisions 091 and 094):
+ * the same cookie then costs no query. What is kept is the row, not a verdict: the token, the
+ * expiry and the absolute end are checked on every request. A missing row is not kept (a stream
+ * of made-up ids would only fill the map). A row is kept at most KEPT_FOR_MS, whatever the count
+ * says: a bound on what an announcement lost without the listener noticing could cost.
  */
 class KeptLookups {
-  private readonly rows = new Map<string, LookupRow>();
+  private readonly rows = new Map<string, { row: LookupRow; readAt: number }>();
   private count = -1;
   private static readonly LIMIT = 10_000;
+  private static readonly KEPT_FOR_MS = 5_000;
 
-  async read(writes: WriteCount, key: string, lookup: () => Promise<LookupRow | undefined>): Promise<LookupRow | undefined> {
+  async read(
+    writes: WriteCount,
+    key: string,
+    lookup: () => Promise<LookupRow | undefined>,
+  ): Promise<{ row: LookupRow | undefined; kept: boolean }> {
     if (this.count !== writes.value) {
       this.rows.clear();
       this.count = writes.value;
     }
     const kept = this.rows.get(key);
-    if (kept) return kept;
+    if (kept && performance.now() - kept.readAt < KeptLookups.KEPT_FOR_MS) return { row: kept.row, kept: true };
     const countBefore = writes.value;
+    const readAt = performance.now();
     const row = await lookup();
     // Kept only if nothing was written while it was read.
     if (row && writes.value === countBefore) {
       if (this.rows.size >= KeptLookups.LIMIT) this.rows.clear();
-      this.rows.set(key, row);
+      this.rows.set(key, { row, readAt });
     }
-    return row;
+    return { row, kept: false };
   }
 }
 
-/** One per embedded database (tests open several in one process). */
+/** One per database (tests open several in one process). */
 const keptLookups = new WeakMap<WriteCount, KeptLookups>();
 
 function keptLookupsOf(writes: WriteCount): KeptLookups {
@@ -232,7 +239,13 @@ export async function findSession(
       })
       .then((rows) => rows[0]);
   const writes = writeCountOf(db);
-  const row = writes ? await keptLookupsOf(writes).read(writes, `${extra?.name ?? ''} ${parsed.id}`, read) : await read();
+  const found = writes
+    ? await keptLookupsOf(writes).read(writes, `${extra?.name ?? ''} ${parsed.id}`, read)
+    : { row: await read(), kept: false };
+  let row = found.row;
+  // A kept row past its idle expiry is read again before it is refused: on PostgreSQL another
+  // instance may have moved the expiry (that write is not announced: decision 094).
+  if (row && found.kept && row.datahora_expira.getTime() <= now.getTime()) row = await read();
   // A kept row is checked against the lookup's own time conditions again.
   if (!row || row.datahora_expira.getTime() <= now.getTime() || row.datahora_criado.getTime() <= createdAfter.getTime()) {
     return null;
