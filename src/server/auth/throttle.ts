@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database.ts';
 import { glAcessoTentativa } from '../db/schema.ts';
 
@@ -86,14 +86,27 @@ export function addressKey(ip: string): string {
     .join(':')}::/64`;
 }
 
-/** True when any of the keys is blocked now. */
-export async function isBlocked(db: Queryable, keys: string[], now = new Date()): Promise<boolean> {
+/**
+ * The failures counted under some keys, by key: when each block ends (null: counted, not
+ * blocked). Keys with no failures are absent. One read serves the check before a secret and the
+ * clearing after a success, which then touches only keys that hold something.
+ */
+export type Failures = ReadonlyMap<string, Date | null>;
+
+export async function readFailures(db: Queryable, keys: string[]): Promise<Failures> {
   const rows = await db
-    .select({ id: glAcessoTentativa.id })
+    .select({ chave: glAcessoTentativa.chave, bloqueado_ate: glAcessoTentativa.bloqueado_ate })
     .from(glAcessoTentativa)
-    .where(and(inArray(glAcessoTentativa.chave, keys), gt(glAcessoTentativa.bloqueado_ate, now)))
-    .limit(1);
-  return rows.length > 0;
+    .where(inArray(glAcessoTentativa.chave, keys));
+  return new Map(rows.map((row) => [row.chave, row.bloqueado_ate]));
+}
+
+/** True when any of the keys is blocked at `now`. */
+export function isBlocked(failures: Failures, keys: string[], now = new Date()): boolean {
+  return keys.some((key) => {
+    const until = failures.get(key);
+    return until !== undefined && until !== null && until > now;
+  });
 }
 
 /** How long a key with this many failures is blocked, as SQL over the new count. */
@@ -142,11 +155,11 @@ export async function recordFailure(
   return row;
 }
 
-/** A success clears its own key (a sign-in: the account's keys; the address keeps its count). */
-export async function clearFailures(db: Queryable, keys: string | string[]): Promise<void> {
-  // Keys idle for a day go with the periodic housekeeping (jobs/housekeeping.ts), not here: the
-  // same table-wide delete at every successful sign-in repeated the job's work.
-  await db
-    .delete(glAcessoTentativa)
-    .where(typeof keys === 'string' ? eq(glAcessoTentativa.chave, keys) : inArray(glAcessoTentativa.chave, keys));
+/**
+ * A success clears its own keys (a sign-in: the account's keys; the address keeps its count): those
+ * of `keys` that `failures` found holding something. A failure counted meanwhile stays counted.
+ */
+export async function clearFailures(db: Queryable, failures: Failures, keys: string[]): Promise<void> {
+  const held = keys.filter((key) => failures.has(key));
+  if (held.length > 0) await db.delete(glAcessoTentativa).where(inArray(glAcessoTentativa.chave, held));
 }

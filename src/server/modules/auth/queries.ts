@@ -4,6 +4,7 @@ import {
   glCliente,
   glClienteUsuario,
   glUsuario,
+  glUsuarioChaveAcesso,
 } from '../../db/schema.ts';
 
 /** The person as the sign-in, the step-up and the login info read them. */
@@ -21,11 +22,17 @@ const USER_FIELDS = {
 
 /**
  * The unique index is on lower(email), so is the lookup. The sign-in's read: with the temporary
- * password's end, and what the login info needs (it is not read again).
+ * password's end, and what the login info needs (it is not read again), whether the person has a
+ * passkey included (the §4 activation offer).
  */
 export async function findUserByEmail(db: Queryable, email: string) {
   const [user] = await db
-    .select({ ...USER_FIELDS, senha_temporaria_expira: glUsuario.senha_temporaria_expira })
+    .select({
+      ...USER_FIELDS,
+      senha_temporaria_expira: glUsuario.senha_temporaria_expira,
+      // Qualified by hand: drizzle writes a column in sql`` without its table.
+      tem_chave_acesso: sql<boolean>`exists (select 1 from ${glUsuarioChaveAcesso} k where k.gl_usuario_id = ${glUsuario}.id)`,
+    })
     .from(glUsuario)
     .where(sql`lower(${glUsuario.email}) = ${email.toLowerCase()}`);
   return user ?? null;
@@ -36,7 +43,10 @@ export async function findUserById(db: Queryable, id: number) {
   return user ?? null;
 }
 
-/** The user's client links, by company name. */
+/**
+ * The user's client links, by company name, each with what the login info says of its client (a
+ * linked client is not read again).
+ */
 export function listClientLinks(db: Queryable, usuarioId: number) {
   return db
     .select({
@@ -44,6 +54,7 @@ export function listClientLinks(db: Queryable, usuarioId: number) {
       nivel: glClienteUsuario.nivel,
       cliente_id: glCliente.id,
       razao_social: glCliente.razao_social,
+      nome_fantasia: glCliente.nome_fantasia,
       cpfcnpj: glCliente.cpfcnpj,
     })
     .from(glClienteUsuario)

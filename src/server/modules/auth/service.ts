@@ -11,6 +11,7 @@ import {
   addressKey,
   clearFailures,
   isBlocked,
+  readFailures,
   recordFailure,
   type ThrottlePolicy,
 } from '../../auth/throttle.ts';
@@ -76,6 +77,8 @@ export interface Authentication {
   usuarioId: number;
   /** The person as read for the credentials (no password hash): the login info's user. */
   user: LoginInfoUser;
+  /** Whether the person has a passkey, read with them (the login info's activation offer). */
+  hasPasskey: boolean;
   /** The cookie naming a device trusted now, to set on the answer. */
   deviceCookie: string | null;
   /** What the second step took; null when 2FA is off or the device is trusted. */
@@ -123,7 +126,8 @@ async function checkPassword(
     .filter(([key]) => !(input.trustedDevice && key === accountKey(input.email)))
     .map(([key]) => key);
   let ok = false;
-  const blocked = await isBlocked(db, guarded, now);
+  const failures = await readFailures(db, keys.map(([key]) => key));
+  const blocked = isBlocked(failures, guarded, now);
   if (!blocked) {
     // Always one argon2 verification, so the answer time does not tell whether the e-mail exists.
     const passwordOk = await verifyPassword(
@@ -136,7 +140,7 @@ async function checkPassword(
     for (const [key, policy] of keys) await recordFailure(db, key, policy, now);
     return blocked ? 'blocked' : 'wrong';
   }
-  await clearFailures(db, [accountAddressKey(input.email, input.ip), accountKey(input.email)]);
+  await clearFailures(db, failures, [accountAddressKey(input.email, input.ip), accountKey(input.email)]);
   if (input.user && needsRehash(input.user.senha_hash)) {
     await rehashPassword(db, input.user.id, input.user.senha_hash, input.password);
   }
@@ -196,10 +200,11 @@ export async function authenticate(
     throw new AppError(401, ACESSO_MESSAGES.temporaryPasswordExpired, 'temporary_password_expired');
   }
 
-  const { senha_hash: _hash, senha_temporaria_expira: _expiry, ...person } = user;
+  const { senha_hash: _hash, senha_temporaria_expira: _expiry, tem_chave_acesso, ...person } = user;
   const result: Authentication = {
     usuarioId: user.id,
     user: person,
+    hasPasskey: tem_chave_acesso,
     deviceCookie: null,
     secondFactor: null,
     recoveryKeysLeft: null,
@@ -396,6 +401,8 @@ type ClientLinks = Awaited<ReturnType<typeof listClientLinks>>;
 export interface KnownLoginParts {
   /** The person of `usuarioId`, as the credentials' check read them. */
   user?: LoginInfoUser;
+  /** Whether that person has a passkey, read with them. */
+  hasPasskey?: boolean;
   /** The product of `produtoId`, found active. */
   produto?: ActiveProduct;
   /** The user's client links (listClientLinks). */
@@ -451,8 +458,8 @@ export async function buildLoginInfo(
   now = new Date(),
 ): Promise<LoginInfo> {
   const known = input.known;
-  const user =
-    known?.user?.id === input.usuarioId ? known.user : await findUserById(db, input.usuarioId);
+  const knownUser = known?.user?.id === input.usuarioId;
+  const user = knownUser && known.user ? known.user : await findUserById(db, input.usuarioId);
   if (!user?.ativo) throw unauthorized();
   const produto =
     known?.produto?.id === input.produtoId
@@ -461,7 +468,13 @@ export async function buildLoginInfo(
   if (!produto) throw productNotFound();
 
   const links = known?.links ?? (await listClientLinks(db, user.id));
-  const cliente = input.clienteId === null ? null : await findClient(db, input.clienteId);
+  const link = links.find((candidate) => candidate.cliente_id === input.clienteId);
+  // Staff may select a client they are not linked to (§6): read it then.
+  const cliente = link
+    ? { id: link.cliente_id, razao_social: link.razao_social, nome_fantasia: link.nome_fantasia, cpfcnpj: link.cpfcnpj }
+    : input.clienteId === null
+      ? null
+      : await findClient(db, input.clienteId);
   const found = cliente ? await findActiveContractWithOpenChange(db, cliente.id, produto.id) : null;
   const contract = found?.contract ?? null;
   const pending = found?.pending ?? null;
@@ -492,14 +505,14 @@ export async function buildLoginInfo(
       plano: { id: contract.plano_id, nome_exibicao: contract.plano_nome_exibicao },
     },
     url: url.toString(),
-    clienteUsuario_nivel: cliente
-      ? (links.find((link) => link.cliente_id === cliente.id)?.nivel ?? null)
-      : null,
+    clienteUsuario_nivel: link?.nivel ?? null,
     contrato_evento_aberto: pending,
     // The password comes first (§4); the activation offer waits for the next sign-in.
     // A passkey is a second factor too (decisions 070-072): its owner is not offered TOTP.
     twofa_shouldAskCreate:
-      !user.senha_revalidar && shouldAskCreate(user, now) && !(await hasPasskey(db, user.id)),
+      !user.senha_revalidar &&
+      shouldAskCreate(user, now) &&
+      !(knownUser && known?.hasPasskey !== undefined ? known.hasPasskey : await hasPasskey(db, user.id)),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_IN_HISTORY_SIZE, type SignInEvent, type SignInType } from '#shared/schemas/security';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -62,8 +62,9 @@ export async function recordRefusedSignIn(
 /**
  * A sign-in that opened a session: recorded in the history, and when this browser is not yet one
  * of the person's (no `portal_navegador` cookie, or one they never signed in with) the person is
- * told by e-mail, through the outbox, in the same transaction. "New" is decided by the unique
- * (user, token hash) pair: of two sign-ins racing from one new browser, one alerts.
+ * told by e-mail, through the outbox, in the same transaction as the browser's row. "New" is
+ * decided by the unique (user, token hash) pair: of two sign-ins racing from one new browser, one
+ * alerts. A known browser, the usual case, costs one statement (issue 15).
  */
 export async function recordSignIn(
   deps: SignInDeps,
@@ -74,49 +75,45 @@ export async function recordSignIn(
 ): Promise<void> {
   const token = browserToken(request.cookies[BROWSER_COOKIE]) ?? randomToken();
   const userAgent = userAgentOf(request);
-  await deps.db.transaction(async (tx) => {
-    await tx.insert(glUsuarioAcesso).values({
-      gl_usuario_id: input.usuarioId,
-      tipo: input.tipo,
-      ip: request.ip,
-      user_agent: userAgent,
-      datahora_criado: now,
+  const known = { gl_usuario_id: input.usuarioId, token_hash: hashToken(token) };
+  const at = sql`${now.toISOString()}::timestamptz`;
+  // The history row, and the browser's last use when the person knows it. Both drivers answer
+  // with { rows }; the engine-neutral Database type says unknown.
+  const seen = (await deps.db.execute(sql`
+    with historico as (
+      insert into ${glUsuarioAcesso} (gl_usuario_id, tipo, ip, user_agent, datahora_criado)
+      values (${input.usuarioId}, ${input.tipo}, ${request.ip}, ${userAgent}, ${at})
+    )
+    update ${glUsuarioNavegador}
+    set user_agent = ${userAgent}, datahora_ultimo_acesso = ${at}, datahora_modificado = ${at}
+    where gl_usuario_id = ${known.gl_usuario_id} and token_hash = ${known.token_hash}
+    returning id`)) as { rows: unknown[] };
+  if (seen.rows.length === 0) {
+    await deps.db.transaction(async (tx) => {
+      const added = await tx
+        .insert(glUsuarioNavegador)
+        .values({ ...known, user_agent: userAgent, datahora_ultimo_acesso: now })
+        .onConflictDoNothing()
+        .returning({ id: glUsuarioNavegador.id });
+      if (added.length === 0) return;
+      const [user] = await tx
+        .select({ nome: glUsuario.nome, email: glUsuario.email })
+        .from(glUsuario)
+        .where(eq(glUsuario.id, input.usuarioId));
+      if (!user) return;
+      const base = `${deps.publicUrl}/`;
+      const mail = newBrowserMail({
+        providerName: deps.issuer,
+        nome: user.nome,
+        quando: now,
+        ...describeUserAgent(userAgent),
+        ip: request.ip,
+        sessionsUrl: new URL('/me/seguranca#sessoes', base).toString(),
+        passwordUrl: new URL('/me/meusdados', base).toString(),
+      });
+      await enqueueMail(tx, { to: user.email, ...mail });
     });
-    const known = { gl_usuario_id: input.usuarioId, token_hash: hashToken(token) };
-    const added = await tx
-      .insert(glUsuarioNavegador)
-      .values({ ...known, user_agent: userAgent, datahora_ultimo_acesso: now })
-      .onConflictDoNothing()
-      .returning({ id: glUsuarioNavegador.id });
-    if (added.length === 0) {
-      await tx
-        .update(glUsuarioNavegador)
-        .set({ user_agent: userAgent, datahora_ultimo_acesso: now })
-        .where(
-          and(
-            eq(glUsuarioNavegador.gl_usuario_id, known.gl_usuario_id),
-            eq(glUsuarioNavegador.token_hash, known.token_hash),
-          ),
-        );
-      return;
-    }
-    const [user] = await tx
-      .select({ nome: glUsuario.nome, email: glUsuario.email })
-      .from(glUsuario)
-      .where(eq(glUsuario.id, input.usuarioId));
-    if (!user) return;
-    const base = `${deps.publicUrl}/`;
-    const mail = newBrowserMail({
-      providerName: deps.issuer,
-      nome: user.nome,
-      quando: now,
-      ...describeUserAgent(userAgent),
-      ip: request.ip,
-      sessionsUrl: new URL('/me/seguranca#sessoes', base).toString(),
-      passwordUrl: new URL('/me/meusdados', base).toString(),
-    });
-    await enqueueMail(tx, { to: user.email, ...mail });
-  });
+  }
   // Set (again) at every sign-in, so a browser in use keeps being recognised.
   reply.setCookie(BROWSER_COOKIE, token, {
     path: '/',

@@ -10,7 +10,7 @@ import {
 } from '#shared/schemas/twofa';
 import { deriveKey } from '../../auth/keys.ts';
 import { decryptSecret, encryptSecret } from '../../auth/secret-box.ts';
-import { CODE_POLICY, clearFailures, codeKey, isBlocked, recordFailure } from '../../auth/throttle.ts';
+import { CODE_POLICY, clearFailures, codeKey, isBlocked, readFailures, recordFailure } from '../../auth/throttle.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import {
   glUsuario,
@@ -146,9 +146,10 @@ async function throttledCodeCheck<T>(
   now: Date,
 ): Promise<T | null> {
   const key = codeKey(usuarioId);
-  const result = (await isBlocked(db, [key], now)) ? null : await check();
+  const failures = await readFailures(db, [key]);
+  const result = isBlocked(failures, [key], now) ? null : await check();
   if (result === null) await recordFailure(db, key, CODE_POLICY, now);
-  else await clearFailures(db, key);
+  else await clearFailures(db, failures, [key]);
   return result;
 }
 
