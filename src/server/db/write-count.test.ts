@@ -5,7 +5,7 @@ import { createUser } from '../../../tests/helpers/factories.ts';
 import { createTestDatabase, postgresUrlOf } from '../../../tests/helpers/test-database.ts';
 import type { DatabaseHandle } from './database.ts';
 import { createSession } from '../session/session-store.ts';
-import { glUsuario } from './schema.ts';
+import { glAcessoTentativa, glUsuario } from './schema.ts';
 import { writeCountOf } from './write-count.ts';
 
 let database: DatabaseHandle;
@@ -14,8 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-describe('the embedded database counts its writes (decision 091)', () => {
-  it('counts every statement that may write, before and after it, and no plain read', async (context) => {
+describe('the embedded database counts the writes that may change a kept session lookup (decisions 091, 094)', () => {
+  it('counts a statement that may change a table the session lookup reads, before and after it, and nothing else', async (context) => {
     if (database.kind !== 'pglite') return context.skip();
     const { db } = database;
     const count = writeCountOf(db);
@@ -37,10 +37,21 @@ describe('the embedded database counts its writes (decision 091)', () => {
     );
     expect(value()).toBe(before + 6);
 
-    // A transaction counts whatever it holds (its statements do not go through the client).
+    // What the lookup does not read, and a new session (no one holds it): not counted.
+    before = value();
+    await db.insert(glAcessoTentativa).values({ chave: `contagem:${user.id}` });
+    await db.execute(sql`update gl_usuario_acesso set ip = ip where id = -1`);
+    await createSession(db, { usuarioId: user.id }, { ttlMs: 3600_000, absoluteTtlMs: 7200_000 });
+    expect(value()).toBe(before);
+
+    // A transaction counts when it writes one of the lookup's tables, and again when it ends.
     before = value();
     await db.transaction(async (tx) => {
       await tx.select().from(glUsuario).limit(1);
+    });
+    expect(value()).toBe(before);
+    await db.transaction(async (tx) => {
+      await tx.update(glUsuario).set({ nome: 'Na Transação' }).where(eq(glUsuario.id, user.id));
       expect(value()).toBe(before + 1);
     });
     expect(value()).toBe(before + 2);
@@ -54,7 +65,6 @@ describe('the embedded database counts its writes (decision 091)', () => {
     ).rejects.toThrow('desfeita');
     expect(value()).toBe(before + 2);
   });
-
 });
 
 /** Polls `check` every 20 ms until it holds, for at most `ms`. */
@@ -91,9 +101,13 @@ describe('PostgreSQL counts its own writes and the changes other clients announc
     expect(value()).toBeGreaterThan(before);
     before = value();
     await db.transaction(async (tx) => {
-      await tx.select().from(glUsuario).limit(1);
-      expect(value()).toBeGreaterThan(before);
+      await tx.update(glUsuario).set({ nome: 'Na Transação' }).where(eq(glUsuario.id, user.id));
+      const during = value();
+      expect(during).toBeGreaterThan(before);
+      before = during;
     });
+    // Its commit counts too: a read that overlapped it may have seen the row before.
+    expect(value()).toBeGreaterThan(before);
     const session = await createSession(db, { usuarioId: user.id }, { ttlMs: 3600_000, absoluteTtlMs: 7200_000 });
     // The announcements of those writes arrive within milliseconds.
     await new Promise((resolve) => setTimeout(resolve, 300));

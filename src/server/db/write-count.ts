@@ -1,17 +1,20 @@
-import type { PGlite, QueryOptions } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 
 /**
- * How many writes the process has seen start or end on a database: what the session lookup keeps
- * its rows by (decisions 091 and 094). A result read while the count stayed at n is current for as
- * long as the count is still n.
+ * How many changes the process has seen start or end to what the session lookup reads: what it
+ * keeps its rows by (decisions 091 and 094). A result read while the count stayed at n is current
+ * for as long as the count is still n.
  *
+ * - The process's own statements count when they may change a table the lookup reads (a `select`
+ *   never does, nor does a new session: no one holds it), once when they start and once when they
+ *   end; in a transaction, its commit or rollback counts too, when it did such a write.
  * - PGlite: the process is the database's only client (the data directory is locked:
- *   data-dir-lock.ts), so its own writes are all there are.
- * - PostgreSQL: other instances, jobs and tools write too. Its own writes count as on PGlite, and
- *   each change another client makes to what the session lookup reads is announced by a trigger
- *   on the channel 'sessao_alterada' (migration 0009) and counts when it arrives
- *   (change-listener.ts). While no connection listens, there is no count and nothing is kept.
+ *   data-dir-lock.ts), so its own statements are all there are.
+ * - PostgreSQL: other instances, jobs and tools write too. Each change to those tables, whoever
+ *   makes it, is announced by a trigger on the channel 'sessao_alterada' (migration 0009) and
+ *   counts when it arrives (change-listener.ts). While no connection listens, there is no count
+ *   and nothing is kept.
  */
 export interface WriteCount {
   readonly value: number;
@@ -45,12 +48,25 @@ const counts = new WeakMap<object, Registered>();
 
 /** A statement that only reads: the drivers and our code write SELECTs in this form. */
 const READ_ONLY = /^\s*select\s/i;
+/** The tables the session lookup reads, as drizzle names them ("gl_usuario") or raw SQL does. */
+const KEPT_TABLES =
+  /(?<!\w)"?(?:gl_sessao|gl_usuario|gl_cliente|gl_cliente_usuario|gl_produto|gl_contrato|gl_contrato_evento|gl_plano|gl_plano_pagamento)"?(?!\w)/i;
+const NEW_SESSION = /^\s*insert\s+into\s+"?gl_sessao"?\s/i;
+const TRANSACTION_END = /^\s*(?:commit|rollback)\s*;?\s*$/i;
 
 /**
- * PGlite: counts every statement of `client` that may write, once when it starts and once when it
- * ends, so a read that overlapped a write never matches the count after it. Every transaction
- * counts, whatever it holds; so does exec (several statements). Registered for `db`, the drizzle
- * database over this client.
+ * Whether a statement may change what a kept session lookup read. Every table a change to the
+ * lookup's tables cascades from is one of them (schema.ts's foreign keys).
+ */
+function mayChangeKeptLookups(text: string): boolean {
+  return !READ_ONLY.test(text) && !NEW_SESSION.test(text) && KEPT_TABLES.test(text);
+}
+
+/**
+ * PGlite: counts the statements of `client` that may change the lookup's tables, and `exec`
+ * (several statements: migrations, seeds) always; in a transaction, such a statement and the
+ * transaction's end. PGlite runs one transaction or query at a time. Registered for `db`, the
+ * drizzle database over this client.
  */
 export function countWrites(client: PGlite, db: object): void {
   const count = new Count();
@@ -58,40 +74,74 @@ export function countWrites(client: PGlite, db: object): void {
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
   client.query = ((text: string, params?: unknown[], options?: QueryOptions) =>
-    READ_ONLY.test(text)
-      ? query(text, params, options)
-      : count.around(() => query(text, params, options))) as PGlite['query'];
+    mayChangeKeptLookups(text)
+      ? count.around(() => query(text, params, options))
+      : query(text, params, options)) as PGlite['query'];
   client.exec = (...args) => count.around(() => exec(...args));
-  client.transaction = (...args) => count.around(() => transaction(...args));
+  client.transaction = async <T>(callback: (tx: Transaction) => Promise<T>) => {
+    let wrote = false;
+    try {
+      return await transaction((tx) => {
+        const txQuery = tx.query.bind(tx);
+        const txExec = tx.exec.bind(tx);
+        tx.query = ((text: string, params?: unknown[], options?: QueryOptions) => {
+          if (mayChangeKeptLookups(text)) {
+            wrote = true;
+            count.tick();
+          }
+          return txQuery(text, params, options);
+        }) as Transaction['query'];
+        tx.exec = (...args) => {
+          wrote = true;
+          count.tick();
+          return txExec(...args);
+        };
+        return callback(tx);
+      });
+    } finally {
+      if (wrote) count.tick();
+    }
+  };
   counts.set(db, { count, listening: true });
 }
 
 /** What the change listener tells the count of a PostgreSQL database. */
 export interface AnnouncedChanges {
-  /** Another client changed what the session lookup reads. */
+  /** A change to what the session lookup reads was announced. */
   changed(): void;
   /** The listener listens, or stopped listening (its connection was lost, or closed). */
   listening(on: boolean): void;
 }
 
-type TransactionOwner = { transaction: (...args: never[]) => Promise<unknown> };
+const textOf = (query: unknown): string | undefined =>
+  typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text as string | undefined;
 
 /**
- * PostgreSQL: counts this process's statements that may write through `pool` (drizzle's plain
- * queries) and every transaction of `db` (they run on a connection taken from the pool), as
- * countWrites does for PGlite. Answers what the change listener reports to.
+ * PostgreSQL: counts this process's statements on every connection of `pool` (drizzle's plain
+ * queries and its transactions both run on them, with promises), as countWrites does for PGlite:
+ * a statement that may change the lookup's tables, and the commit or rollback of a transaction
+ * that ran one. Answers what the change listener reports to.
  */
-export function countPostgresWrites(pool: pg.Pool, db: TransactionOwner): AnnouncedChanges {
+export function countPostgresWrites(pool: pg.Pool, db: object): AnnouncedChanges {
   const count = new Count();
   const registered: Registered = { count, listening: false };
-  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-  pool.query = ((...args: unknown[]) => {
-    const [first] = args;
-    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
-    return text !== undefined && READ_ONLY.test(text) ? query(...args) : count.around(() => query(...args));
-  }) as pg.Pool['query'];
-  const transaction = db.transaction.bind(db) as (...args: unknown[]) => Promise<unknown>;
-  db.transaction = ((...args: unknown[]) => count.around(() => transaction(...args)));
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    let wrote = false;
+    client.query = ((...args: unknown[]) => {
+      const text = textOf(args[0]);
+      if (text === undefined) return query(...args);
+      if (mayChangeKeptLookups(text)) {
+        wrote = true;
+        return count.around(() => query(...args));
+      }
+      if (wrote && TRANSACTION_END.test(text)) {
+        wrote = false;
+        return count.around(() => query(...args));
+      }
+      return query(...args);
+    }) as pg.PoolClient['query'];
+  });
   counts.set(db, registered);
   return {
     changed: () => count.tick(),

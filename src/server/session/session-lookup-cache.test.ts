@@ -6,7 +6,7 @@ import { createUser, signedInAgent } from '../../../tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { postgresUrlOf } from '../../../tests/helpers/test-database.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
-import { glSessao, glUsuario } from '../db/schema.ts';
+import { glAcessoTentativa, glSessao, glUsuario } from '../db/schema.ts';
 import { writeCountOf } from '../db/write-count.ts';
 import { createSession, findSession } from './session-store.ts';
 
@@ -48,7 +48,12 @@ describe('the session lookup between writes', () => {
     for (let index = 0; index < 5; index++)
       expect((await agent.get('/api/sessao/web')).body.status).toBe(200);
     expect(sessionLookups() - before).toBe(1);
-    // Any write of the process, here to an unrelated row, and the next lookup reads again.
+    // A write to a table the lookup does not read (a throttle count, another sign-in's history)
+    // keeps it.
+    await t.db.insert(glAcessoTentativa).values({ chave: `mantida:${Date.now()}` });
+    expect((await agent.get('/api/sessao/web')).body.status).toBe(200);
+    expect(sessionLookups() - before).toBe(1);
+    // Any write of the process to one it reads, here to another row, and the next lookup reads again.
     await t.db.update(glUsuario).set({ nome: 'Outra Pessoa' }).where(eq(glUsuario.id, -1));
     expect((await agent.get('/api/sessao/web')).body.status).toBe(200);
     expect(sessionLookups() - before).toBe(2);
