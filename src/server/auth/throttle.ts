@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database.ts';
+import { preparedFor } from '../db/prepared.ts';
 import { glAcessoTentativa } from '../db/schema.ts';
 
 /**
@@ -94,10 +95,14 @@ export function addressKey(ip: string): string {
 export type Failures = ReadonlyMap<string, Date | null>;
 
 export async function readFailures(db: Queryable, keys: string[]): Promise<Failures> {
-  const rows = await db
-    .select({ chave: glAcessoTentativa.chave, bloqueado_ate: glAcessoTentativa.bloqueado_ate })
-    .from(glAcessoTentativa)
-    .where(inArray(glAcessoTentativa.chave, keys));
+  // One prepared statement per number of keys (a sign-in reads 3, a code check 1).
+  const rows = await preparedFor(db, `throttle_read_${keys.length}`, (handle, name) =>
+    handle
+      .select({ chave: glAcessoTentativa.chave, bloqueado_ate: glAcessoTentativa.bloqueado_ate })
+      .from(glAcessoTentativa)
+      .where(inArray(glAcessoTentativa.chave, keys.map((_, index) => sql.placeholder(`k${index}`))))
+      .prepare(name),
+  ).execute(Object.fromEntries(keys.map((key, index) => [`k${index}`, key])));
   return new Map(rows.map((row) => [row.chave, row.bloqueado_ate]));
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database.ts';
 import { glAcessoEvento, glSessao, glUsuario } from '../db/schema.ts';
+import { paramsFor, placeholdersFor, preparedFor } from '../db/prepared.ts';
 import { writeCountOf, type WriteCount } from '../db/write-count.ts';
 import { hashToken, randomToken, safeEqual } from './tokens.ts';
 
@@ -98,29 +99,33 @@ export async function createSession(
   const tokenHash = hashToken(token);
   const createdAt = context.createdAt ?? now;
   const expiresAt = slidExpiry(createdAt, now, lifetime);
-  const [row] = await db
-    .insert(glSessao)
-    .values({
-      token_hash: tokenHash,
-      gl_usuario_id: context.usuarioId,
-      gl_cliente_id: context.clienteId ?? null,
-      gl_produto_id: context.produtoId ?? null,
-      ip: context.ip ?? null,
-      user_agent: context.userAgent?.slice(0, 400) ?? null,
-      datahora_criado: createdAt,
-      datahora_expira: expiresAt,
-      datahora_ultimo_acesso: now,
-      datahora_reautenticado: context.reauthenticated ? now : null,
-    })
-    .returning({ id: glSessao.id });
+  const values = {
+    token_hash: tokenHash,
+    gl_usuario_id: context.usuarioId,
+    gl_cliente_id: context.clienteId ?? null,
+    gl_produto_id: context.produtoId ?? null,
+    ip: context.ip ?? null,
+    user_agent: context.userAgent?.slice(0, 400) ?? null,
+    datahora_criado: createdAt,
+    datahora_expira: expiresAt,
+    datahora_ultimo_acesso: now,
+    datahora_reautenticado: context.reauthenticated ? now : null,
+  };
+  const [row] = await preparedFor(db, 'session_insert', (handle, name) =>
+    handle
+      .insert(glSessao)
+      .values(placeholdersFor(values))
+      .returning({ id: glSessao.id })
+      .prepare(name),
+  ).execute(paramsFor(values));
   if (!row) throw new Error('session insert returned no row');
   return { id: row.id, token, tokenHash, cookieValue: `${row.id}.${token}`, expiresAt };
 }
 
 type Lookup = ReturnType<typeof prepareLookup>;
 
-/** The lookup as a prepared statement: on PostgreSQL each connection plans it once. */
-function prepareLookup(db: Queryable, extra: SessionLookupExtra | undefined) {
+/** The lookup as a prepared statement (db/prepared.ts). */
+function prepareLookup(db: Queryable, name: string, extra: SessionLookupExtra | undefined) {
   return db
     .select({
       id: glSessao.id,
@@ -151,20 +156,13 @@ function prepareLookup(db: Queryable, extra: SessionLookupExtra | undefined) {
         gt(glSessao.datahora_criado, sql.placeholder('createdAfter')),
       ),
     )
-    .prepare(extra ? `session_lookup_${extra.name}` : 'session_lookup');
+    .prepare(name);
 }
 
-/** Prepared lookups per database handle (a transaction gets its own, unprepared). */
-const lookups = new WeakMap<Queryable, Map<string, Lookup>>();
-
-function lookupFor(db: Queryable, extra: SessionLookupExtra | undefined): Lookup {
-  let byName = lookups.get(db);
-  if (!byName) lookups.set(db, (byName = new Map<string, Lookup>()));
-  const key = extra?.name ?? '';
-  let lookup = byName.get(key);
-  if (!lookup) byName.set(key, (lookup = prepareLookup(db, extra)));
-  return lookup;
-}
+const lookupFor = (db: Queryable, extra: SessionLookupExtra | undefined): Lookup =>
+  preparedFor(db, extra ? `session_lookup_${extra.name}` : 'session_lookup', (handle, name) =>
+    prepareLookup(handle, name, extra),
+  );
 
 type LookupRow = Awaited<ReturnType<Lookup['execute']>>[number];
 

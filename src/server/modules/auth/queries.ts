@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import {
   glCliente,
   glClienteUsuario,
@@ -26,15 +27,18 @@ const USER_FIELDS = {
  * passkey included (the §4 activation offer).
  */
 export async function findUserByEmail(db: Queryable, email: string) {
-  const [user] = await db
-    .select({
-      ...USER_FIELDS,
-      senha_temporaria_expira: glUsuario.senha_temporaria_expira,
-      // Qualified by hand: drizzle writes a column in sql`` without its table.
-      tem_chave_acesso: sql<boolean>`exists (select 1 from ${glUsuarioChaveAcesso} k where k.gl_usuario_id = ${glUsuario}.id)`,
-    })
-    .from(glUsuario)
-    .where(sql`lower(${glUsuario.email}) = ${email.toLowerCase()}`);
+  const [user] = await preparedFor(db, 'user_by_email', (handle, name) =>
+    handle
+      .select({
+        ...USER_FIELDS,
+        senha_temporaria_expira: glUsuario.senha_temporaria_expira,
+        // Qualified by hand: drizzle writes a column in sql`` without its table.
+        tem_chave_acesso: sql<boolean>`exists (select 1 from ${glUsuarioChaveAcesso} k where k.gl_usuario_id = ${glUsuario}.id)`,
+      })
+      .from(glUsuario)
+      .where(sql`lower(${glUsuario.email}) = ${sql.placeholder('email')}`)
+      .prepare(name),
+  ).execute({ email: email.toLowerCase() });
   return user ?? null;
 }
 
@@ -48,19 +52,22 @@ export async function findUserById(db: Queryable, id: number) {
  * linked client is not read again).
  */
 export function listClientLinks(db: Queryable, usuarioId: number) {
-  return db
-    .select({
-      id: glClienteUsuario.id,
-      nivel: glClienteUsuario.nivel,
-      cliente_id: glCliente.id,
-      razao_social: glCliente.razao_social,
-      nome_fantasia: glCliente.nome_fantasia,
-      cpfcnpj: glCliente.cpfcnpj,
-    })
-    .from(glClienteUsuario)
-    .innerJoin(glCliente, eq(glCliente.id, glClienteUsuario.gl_cliente_id))
-    .where(eq(glClienteUsuario.gl_usuario_id, usuarioId))
-    .orderBy(asc(glCliente.razao_social), asc(glClienteUsuario.id));
+  return preparedFor(db, 'client_links', (handle, name) =>
+    handle
+      .select({
+        id: glClienteUsuario.id,
+        nivel: glClienteUsuario.nivel,
+        cliente_id: glCliente.id,
+        razao_social: glCliente.razao_social,
+        nome_fantasia: glCliente.nome_fantasia,
+        cpfcnpj: glCliente.cpfcnpj,
+      })
+      .from(glClienteUsuario)
+      .innerJoin(glCliente, eq(glCliente.id, glClienteUsuario.gl_cliente_id))
+      .where(eq(glClienteUsuario.gl_usuario_id, sql.placeholder('usuarioId')))
+      .orderBy(asc(glCliente.razao_social), asc(glClienteUsuario.id))
+      .prepare(name),
+  ).execute({ usuarioId });
 }
 
 export async function findClient(db: Queryable, id: number) {

@@ -16,6 +16,7 @@ import {
   type ThrottlePolicy,
 } from '../../auth/throttle.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { paramsFor, placeholdersFor, preparedFor } from '../../db/prepared.ts';
 import { glAcessoEvento, glAcessoTentativa, glSessao, glUsuario } from '../../db/schema.ts';
 import { AppError, fieldError, notFound, unauthorized, UnavailableError } from '../../errors.ts';
 import { hashToken, randomToken, safeEqual } from '../../session/tokens.ts';
@@ -322,19 +323,23 @@ export async function createAccessEvent(
   now = new Date(),
 ): Promise<{ id: number; token: string }> {
   const token = randomToken();
-  const [row] = await db
-    .insert(glAcessoEvento)
-    .values({
-      token_hash: hashToken(token),
-      tipo: input.tipo,
-      gl_usuario_id: input.usuarioId,
-      gl_produto_id: input.produtoId,
-      gl_cliente_id: input.clienteId,
-      gl_sessao_id: input.sessaoId,
-      datahora_criado: now,
-      datahora_expira: new Date(now.getTime() + LOGIN_EVENT_TTL_MS),
-    })
-    .returning({ id: glAcessoEvento.id });
+  const values = {
+    token_hash: hashToken(token),
+    tipo: input.tipo,
+    gl_usuario_id: input.usuarioId,
+    gl_produto_id: input.produtoId,
+    gl_cliente_id: input.clienteId,
+    gl_sessao_id: input.sessaoId,
+    datahora_criado: now,
+    datahora_expira: new Date(now.getTime() + LOGIN_EVENT_TTL_MS),
+  };
+  const [row] = await preparedFor(db, 'access_event_insert', (handle, name) =>
+    handle
+      .insert(glAcessoEvento)
+      .values(placeholdersFor(values))
+      .returning({ id: glAcessoEvento.id })
+      .prepare(name),
+  ).execute(paramsFor(values));
   if (!row) throw new Error('event insert returned no row');
   return { id: row.id, token };
 }

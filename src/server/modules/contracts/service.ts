@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OpenPlanChange } from '#shared/schemas/plans';
 import type { Queryable } from '../../db/database.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { glContrato, glContratoEvento, glPlano, glPlanoPagamento } from '../../db/schema.ts';
 
 /** An active contract as it is read with its plan (joined on gl_plano). */
@@ -14,7 +15,7 @@ const CONTRACT_FIELDS = {
 };
 
 /** The client's active contract on the product (one at most: a partial unique index). */
-const activeContractOf = (clienteId: number, produtoId: number) =>
+const activeContractOf = (clienteId: number | Placeholder, produtoId: number | Placeholder) =>
   and(eq(glContrato.gl_cliente_id, clienteId), eq(glContrato.gl_produto_id, produtoId), eq(glContrato.ativo, true));
 
 /** The client's active contract on the product, with its plan. */
@@ -37,21 +38,24 @@ export async function findActiveContractWithOpenChange(
   clienteId: number,
   produtoId: number,
 ): Promise<{ contract: NonNullable<Awaited<ReturnType<typeof findActiveContract>>>; pending: OpenPlanChange | null } | null> {
-  const changePlan = alias(glPlano, 'plano_da_mudanca');
-  const [row] = await db
-    .select({
-      ...CONTRACT_FIELDS,
-      evento_id: glContratoEvento.id,
-      evento_plano_nome_exibicao: changePlan.nome_exibicao,
-      evento_cobranca_tipo_desc: glPlanoPagamento.cobranca_tipo_desc,
-      evento_agendamento_data: glContratoEvento.agendamento_data,
-    })
-    .from(glContrato)
-    .innerJoin(glPlano, eq(glPlano.id, glContrato.gl_plano_id))
-    .leftJoin(glContratoEvento, and(eq(glContratoEvento.gl_contrato_id, glContrato.id), eq(glContratoEvento.situacao, 'pendente')))
-    .leftJoin(changePlan, eq(changePlan.id, glContratoEvento.gl_plano_id))
-    .leftJoin(glPlanoPagamento, eq(glPlanoPagamento.id, glContratoEvento.gl_plano_pagamento_id))
-    .where(activeContractOf(clienteId, produtoId));
+  const [row] = await preparedFor(db, 'active_contract_with_open_change', (handle, name) => {
+    const changePlan = alias(glPlano, 'plano_da_mudanca');
+    return handle
+      .select({
+        ...CONTRACT_FIELDS,
+        evento_id: glContratoEvento.id,
+        evento_plano_nome_exibicao: changePlan.nome_exibicao,
+        evento_cobranca_tipo_desc: glPlanoPagamento.cobranca_tipo_desc,
+        evento_agendamento_data: glContratoEvento.agendamento_data,
+      })
+      .from(glContrato)
+      .innerJoin(glPlano, eq(glPlano.id, glContrato.gl_plano_id))
+      .leftJoin(glContratoEvento, and(eq(glContratoEvento.gl_contrato_id, glContrato.id), eq(glContratoEvento.situacao, 'pendente')))
+      .leftJoin(changePlan, eq(changePlan.id, glContratoEvento.gl_plano_id))
+      .leftJoin(glPlanoPagamento, eq(glPlanoPagamento.id, glContratoEvento.gl_plano_pagamento_id))
+      .where(activeContractOf(sql.placeholder('clienteId'), sql.placeholder('produtoId')))
+      .prepare(name);
+  }).execute({ clienteId, produtoId });
   if (!row) return null;
   const { evento_id, evento_plano_nome_exibicao, evento_cobranca_tipo_desc, evento_agendamento_data, ...contract } = row;
   return {

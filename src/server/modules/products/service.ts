@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PublicProduct } from '#shared/schemas/auth';
 import type { Queryable } from '../../db/database.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { glProduto } from '../../db/schema.ts';
 
 export type ActiveProduct = PublicProduct;
@@ -16,17 +17,20 @@ export async function findActiveProduct(
   id: number,
   publicUrl: string,
 ): Promise<ActiveProduct | null> {
-  const [row] = await db
-    .select({
-      id: glProduto.id,
-      nome: glProduto.nome,
-      url: glProduto.url,
-      logo_url: glProduto.logo_url,
-      cadastro_permitido: glProduto.cadastro_permitido,
-      cadastro_usuario_inativo: glProduto.cadastro_usuario_inativo,
-    })
-    .from(glProduto)
-    .where(and(eq(glProduto.id, id), eq(glProduto.ativo, true)));
+  const [row] = await preparedFor(db, 'active_product', (handle, name) =>
+    handle
+      .select({
+        id: glProduto.id,
+        nome: glProduto.nome,
+        url: glProduto.url,
+        logo_url: glProduto.logo_url,
+        cadastro_permitido: glProduto.cadastro_permitido,
+        cadastro_usuario_inativo: glProduto.cadastro_usuario_inativo,
+      })
+      .from(glProduto)
+      .where(and(eq(glProduto.id, sql.placeholder('id')), eq(glProduto.ativo, true)))
+      .prepare(name),
+  ).execute({ id });
   return row ? { ...row, url: resolveProductUrl(row.url, publicUrl) } : null;
 }
 
