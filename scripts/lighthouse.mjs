@@ -17,6 +17,12 @@ const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const PAGES = ['/login/1', '/produto/1/planos'];
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 };
 
+// chrome-launcher reports a missing browser from an event no caller can catch: the script would
+// die and leave the portal it started running.
+if (!existsSync(CHROMIUM)) {
+  console.error(`lighthouse: no Chromium at ${CHROMIUM} (on Debian: apt-get install chromium; or set CHROME_PATH)`);
+  process.exit(1);
+}
 if (!existsSync(path.join(root, 'dist', 'server', 'main.js')) || !existsSync(path.join(root, 'dist', 'client', 'index.html'))) {
   console.error('lighthouse: build the portal first (npm run build)');
   process.exit(1);
