@@ -167,8 +167,8 @@ const lookupFor = (db: Queryable, extra: SessionLookupExtra | undefined): Lookup
 type LookupRow = Awaited<ReturnType<Lookup['execute']>>[number];
 
 /**
- * Session lookups kept until the database's next write (write-count.ts; decisions 091 and 094):
- * the same cookie then costs no query. What is kept is the row, not a verdict: the token, the
+ * Session lookups kept until the next change to what they read (write-count.ts; decisions 091 and
+ * 094): the same cookie then costs no query. What is kept is the row, not a verdict: the token, the
  * expiry and the absolute end are checked on every request. A missing row is not kept (a stream
  * of made-up ids would only fill the map). A row is kept at most KEPT_FOR_MS, whatever the count
  * says: a bound on what an announcement lost without the listener noticing could cost.
