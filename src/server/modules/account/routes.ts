@@ -126,7 +126,7 @@ export const contaRoutes: FastifyPluginCallbackZod<ContaRoutesOptions> = (app, o
         reauthenticated: auth.reauthenticated,
         historyType: 'sucesso',
         eventType: 'conta_criar',
-        known: { user: auth.user, hasPasskey: auth.hasPasskey, produto },
+        known: { user: auth.user, produto },
       });
       return envelope<SignUpResponse>({
         ok: true,

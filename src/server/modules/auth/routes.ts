@@ -92,7 +92,7 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
         reauthenticated: auth.reauthenticated,
         historyType: 'sucesso',
         eventType: 'login',
-        known: { user: auth.user, hasPasskey: auth.hasPasskey, produto, links },
+        known: { user: auth.user, produto, links },
       });
       return envelope(info, { warnings: recoveryKeyWarnings(auth) });
     },

@@ -78,8 +78,6 @@ export interface Authentication {
   usuarioId: number;
   /** The person as read for the credentials (no password hash): the login info's user. */
   user: LoginInfoUser;
-  /** Whether the person has a passkey, read with them (the login info's activation offer). */
-  hasPasskey: boolean;
   /** The cookie naming a device trusted now, to set on the answer. */
   deviceCookie: string | null;
   /** What the second step took; null when 2FA is off or the device is trusted. */
@@ -201,11 +199,10 @@ export async function authenticate(
     throw new AppError(401, ACESSO_MESSAGES.temporaryPasswordExpired, 'temporary_password_expired');
   }
 
-  const { senha_hash: _hash, senha_temporaria_expira: _expiry, tem_chave_acesso, ...person } = user;
+  const { senha_hash: _hash, senha_temporaria_expira: _expiry, ...person } = user;
   const result: Authentication = {
     usuarioId: user.id,
     user: person,
-    hasPasskey: tem_chave_acesso,
     deviceCookie: null,
     secondFactor: null,
     recoveryKeysLeft: null,
@@ -238,7 +235,8 @@ export async function authenticate(
 type ProofInput = { usuarioId: number; ip: string; senha?: string | null | undefined; code?: string | null | undefined };
 type ProvingUser = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 /** What the login info reads of the person. */
-type LoginInfoUser = Omit<ProvingUser, 'senha_hash'>;
+/** What the login info reads of the person; the sign-in's read says whether they have a passkey. */
+type LoginInfoUser = Omit<ProvingUser, 'senha_hash'> & { tem_chave_acesso?: boolean };
 
 /** The 2FA code or recovery key of a proof, as a field error of its form when missing or wrong. */
 async function proveSecondFactor(deps: AcessoDeps, user: ProvingUser, input: ProofInput, now: Date): Promise<void> {
@@ -406,8 +404,6 @@ type ClientLinks = Awaited<ReturnType<typeof listClientLinks>>;
 export interface KnownLoginParts {
   /** The person of `usuarioId`, as the credentials' check read them. */
   user?: LoginInfoUser;
-  /** Whether that person has a passkey, read with them. */
-  hasPasskey?: boolean;
   /** The product of `produtoId`, found active. */
   produto?: ActiveProduct;
   /** The user's client links (listClientLinks). */
@@ -463,8 +459,8 @@ export async function buildLoginInfo(
   now = new Date(),
 ): Promise<LoginInfo> {
   const known = input.known;
-  const knownUser = known?.user?.id === input.usuarioId;
-  const user = knownUser && known.user ? known.user : await findUserById(db, input.usuarioId);
+  const user: LoginInfoUser | null =
+    known?.user?.id === input.usuarioId ? known.user : await findUserById(db, input.usuarioId);
   if (!user?.ativo) throw unauthorized();
   const produto =
     known?.produto?.id === input.produtoId
@@ -517,7 +513,7 @@ export async function buildLoginInfo(
     twofa_shouldAskCreate:
       !user.senha_revalidar &&
       shouldAskCreate(user, now) &&
-      !(knownUser && known?.hasPasskey !== undefined ? known.hasPasskey : await hasPasskey(db, user.id)),
+      !(user.tem_chave_acesso ?? (await hasPasskey(db, user.id))),
   };
 }
 
