@@ -43,7 +43,7 @@ describe('the session lookup between writes', () => {
   it('answers a repeated GET /api/sessao/web from the kept lookup', async () => {
     const agent = await signedInAgent(t, (await createUser(t.db)).id);
     // On PostgreSQL the announcements of the writes above come back (decision 094).
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const before = sessionLookups();
     for (let index = 0; index < 5; index++)
       expect((await agent.get('/api/sessao/web')).body.status).toBe(200);
@@ -131,8 +131,9 @@ describe('the kept session lookup and another instance on the same PostgreSQL', 
 
     const user = await createUser(t.db, { nome: 'Antes da Mudança' });
     const agent = await signedInAgent(t, user.id);
+    // The announcement of the person's insert comes back first; a read it overlaps is not kept.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await nome(agent)).toBe('Antes da Mudança');
-    await new Promise((resolve) => setTimeout(resolve, 100));
     const before = sessionLookups();
     expect(await nome(agent)).toBe('Antes da Mudança');
     // Kept: the second answer read nothing.
@@ -156,7 +157,7 @@ describe('the kept session lookup and another instance on the same PostgreSQL', 
     const start = new Date();
     const session = await createSession(t.db, { usuarioId: user.id }, lifetime, start);
     const at = (ms: number) => findSession(t.db, session.cookieValue, lifetime, new Date(start.getTime() + ms));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await at(1000)).not.toBeNull();
     // The other instance's last-seen write (not announced): the expiry moves an hour on.
     await db
