@@ -1,13 +1,20 @@
 /**
  * The reference server of the load benchmark (load.bench.ts): the least work an HTTP API on the
  * same stack can do per request, to compare the portal with. Plain Fastify, no plugins; GET
- * /one-row reads one row by primary key and answers it as JSON. On PostgreSQL (REFERENCE_PG_URL)
- * through a pg pool of 10, as the portal's; on PGlite (REFERENCE_PGLITE_DIR) in-process, as the
- * portal's embedded database. Listens on 127.0.0.1:PORT; prints "ready" when it serves.
+ * /one-row reads one row by primary key and answers it as JSON. POST /sign-in is the least a
+ * sign-in can do: read the person's hash by e-mail, verify the password (the app's library and
+ * parameters, on libuv's pool), write a session row and set its cookie; the person is
+ * referencia@teste.com.br with the password REFERENCE_PASSWORD. On PostgreSQL
+ * (REFERENCE_PG_URL) through a pg pool of 10, as the portal's; on PGlite (REFERENCE_PGLITE_DIR)
+ * in-process, as the portal's embedded database. Listens on 127.0.0.1:PORT; prints "ready" when
+ * it serves.
  */
+import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { PASSWORD_HASH_OPTIONS } from '../../../src/server/auth/password.ts';
 
 type Query = (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
 
@@ -24,16 +31,33 @@ async function open(): Promise<{ query: Query; close: () => Promise<void> }> {
 }
 
 const database = await open();
-await database.query('create table if not exists referencia (id integer primary key, nome text not null, email text not null)', []);
 await database.query(
-  `insert into referencia values (1, 'Pessoa de Referência', 'referencia@teste.com.br') on conflict (id) do nothing`,
+  'create table if not exists referencia (id integer primary key, nome text not null, email text not null, senha_hash text not null)',
   [],
+);
+await database.query(
+  'create table if not exists referencia_sessao (token text primary key, referencia_id integer not null, criada timestamptz not null default now())',
+  [],
+);
+await database.query(
+  `insert into referencia values (1, 'Pessoa de Referência', $1, $2) on conflict (id) do nothing`,
+  ['referencia@teste.com.br', await argon2Hash(process.env.REFERENCE_PASSWORD ?? '', PASSWORD_HASH_OPTIONS)],
 );
 
 const app = Fastify({ logger: false });
 app.get('/one-row', async () => {
   const { rows } = await database.query('select id, nome, email from referencia where id = $1', [1]);
   return rows[0];
+});
+app.post('/sign-in', async (request, reply) => {
+  const { email, senha } = request.body as { email: string; senha: string };
+  const { rows } = await database.query('select id, senha_hash from referencia where email = $1', [email]);
+  const person = rows[0] as { id: number; senha_hash: string } | undefined;
+  if (!person || !(await argon2Verify(person.senha_hash, senha))) return reply.code(401).send({ signedIn: false });
+  const token = randomBytes(32).toString('base64url');
+  await database.query('insert into referencia_sessao (token, referencia_id) values ($1, $2)', [token, person.id]);
+  reply.header('set-cookie', `referencia=${token}; Path=/; HttpOnly; SameSite=Lax`);
+  return { signedIn: true, id: person.id };
 });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 console.log('ready');
