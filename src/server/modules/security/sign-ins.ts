@@ -1,7 +1,8 @@
-import { desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_IN_HISTORY_SIZE, type SignInEvent, type SignInType } from '#shared/schemas/security';
 import type { Database, Queryable } from '../../db/database.ts';
+import { preparedFor } from '../../db/prepared.ts';
 import { glUsuario, glUsuarioAcesso, glUsuarioNavegador } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { newBrowserMail } from '../../mail/templates.ts';
@@ -27,7 +28,10 @@ const BROWSER_COOKIE = 'portal_navegador';
 const USER_AGENT_MAX = 400;
 
 export type SuccessfulSignIn = Extract<SignInType, 'sucesso' | 'evento' | 'chave_acesso'>;
-export type RefusedSignIn = Extract<SignInType, 'senha_incorreta' | 'codigo_incorreto' | 'bloqueado'>;
+export type RefusedSignIn = Extract<
+  SignInType,
+  'senha_incorreta' | 'codigo_incorreto' | 'bloqueado'
+>;
 
 export interface SignInDeps {
   db: Database;
@@ -47,7 +51,12 @@ const userAgentOf = (request: FastifyRequest) =>
 /** A refused attempt on a known account: wrong password or code, or refused by the throttle. */
 export async function recordRefusedSignIn(
   db: Queryable,
-  input: { usuarioId: number; tipo: RefusedSignIn; ip: string; userAgent?: string | null | undefined },
+  input: {
+    usuarioId: number;
+    tipo: RefusedSignIn;
+    ip: string;
+    userAgent?: string | null | undefined;
+  },
   now = new Date(),
 ): Promise<void> {
   await db.insert(glUsuarioAcesso).values({
@@ -58,6 +67,34 @@ export async function recordRefusedSignIn(
     datahora_criado: now,
   });
 }
+
+/**
+ * The history row, and the browser's last use when the person knows it, in one prepared statement
+ * (issue 15): answers the browser's row, none when the browser is new to them.
+ */
+const knownBrowserStatement = (db: Queryable) =>
+  preparedFor(db, 'sign_in_known_browser', (handle, name) => {
+    const param = (key: string) => sql.placeholder(key);
+    const historico = handle.$with('historico', {}).as(sql`
+      insert into ${glUsuarioAcesso} (gl_usuario_id, tipo, ip, user_agent, datahora_criado)
+      values (${param('usuarioId')}, ${param('tipo')}, ${param('ip')}, ${param('userAgent')}, ${param('at')}::timestamptz)`);
+    return handle
+      .with(historico)
+      .update(glUsuarioNavegador)
+      .set({
+        user_agent: sql`${param('userAgent')}`,
+        datahora_ultimo_acesso: sql`${param('at')}::timestamptz`,
+        datahora_modificado: sql`${param('at')}::timestamptz`,
+      })
+      .where(
+        and(
+          eq(glUsuarioNavegador.gl_usuario_id, sql`${param('usuarioId')}`),
+          eq(glUsuarioNavegador.token_hash, sql`${param('tokenHash')}`),
+        ),
+      )
+      .returning({ id: glUsuarioNavegador.id })
+      .prepare(name);
+  });
 
 /**
  * A sign-in that opened a session: recorded in the history, and when this browser is not yet one
@@ -76,19 +113,15 @@ export async function recordSignIn(
   const token = browserToken(request.cookies[BROWSER_COOKIE]) ?? randomToken();
   const userAgent = userAgentOf(request);
   const known = { gl_usuario_id: input.usuarioId, token_hash: hashToken(token) };
-  const at = sql`${now.toISOString()}::timestamptz`;
-  // The history row, and the browser's last use when the person knows it. Both drivers answer
-  // with { rows }; the engine-neutral Database type says unknown.
-  const seen = (await deps.db.execute(sql`
-    with historico as (
-      insert into ${glUsuarioAcesso} (gl_usuario_id, tipo, ip, user_agent, datahora_criado)
-      values (${input.usuarioId}, ${input.tipo}, ${request.ip}, ${userAgent}, ${at})
-    )
-    update ${glUsuarioNavegador}
-    set user_agent = ${userAgent}, datahora_ultimo_acesso = ${at}, datahora_modificado = ${at}
-    where gl_usuario_id = ${known.gl_usuario_id} and token_hash = ${known.token_hash}
-    returning id`)) as { rows: unknown[] };
-  if (seen.rows.length === 0) {
+  const seen = await knownBrowserStatement(deps.db).execute({
+    usuarioId: input.usuarioId,
+    tipo: input.tipo,
+    ip: request.ip,
+    userAgent,
+    at: now.toISOString(),
+    tokenHash: known.token_hash,
+  });
+  if (seen.length === 0) {
     await deps.db.transaction(async (tx) => {
       const added = await tx
         .insert(glUsuarioNavegador)
