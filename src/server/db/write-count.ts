@@ -3,7 +3,8 @@ import type pg from 'pg';
 
 /**
  * How many changes the process has seen start or end to what the session lookup reads: what it
- * keeps its rows by (decisions 091 and 094). A result read while the count stayed at n is current
+ * and the other kept reads (kept-reads.ts: the active product) keep their rows by (decisions 091
+ * and 094). A result read while the count stayed at n is current
  * for as long as the count is still n.
  *
  * - The process's own statements count when they may change a table the lookup reads (a `select`

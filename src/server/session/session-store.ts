@@ -2,7 +2,7 @@ import { and, eq, gt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database.ts';
 import { glAcessoEvento, glSessao, glUsuario } from '../db/schema.ts';
 import { paramsFor, placeholdersFor, preparedFor } from '../db/prepared.ts';
-import { writeCountOf, type WriteCount } from '../db/write-count.ts';
+import { readKept } from '../db/kept-reads.ts';
 import { hashToken, randomToken, safeEqual } from './tokens.ts';
 
 export interface SessionRecord {
@@ -164,53 +164,6 @@ const lookupFor = (db: Queryable, extra: SessionLookupExtra | undefined): Lookup
     prepareLookup(handle, name, extra),
   );
 
-type LookupRow = Awaited<ReturnType<Lookup['execute']>>[number];
-
-/**
- * Session lookups kept until the next change to what they read (write-count.ts; decisions 091 and
- * 094): the same cookie then costs no query. What is kept is the row, not a verdict: the token, the
- * expiry and the absolute end are checked on every request. A missing row is not kept (a stream
- * of made-up ids would only fill the map). A row is kept at most KEPT_FOR_MS, whatever the count
- * says: a bound on what an announcement lost without the listener noticing could cost.
- */
-class KeptLookups {
-  private readonly rows = new Map<string, { row: LookupRow; readAt: number }>();
-  private count = -1;
-  private static readonly LIMIT = 10_000;
-  private static readonly KEPT_FOR_MS = 5_000;
-
-  async read(
-    writes: WriteCount,
-    key: string,
-    lookup: () => Promise<LookupRow | undefined>,
-  ): Promise<{ row: LookupRow | undefined; kept: boolean }> {
-    if (this.count !== writes.value) {
-      this.rows.clear();
-      this.count = writes.value;
-    }
-    const kept = this.rows.get(key);
-    if (kept && performance.now() - kept.readAt < KeptLookups.KEPT_FOR_MS) return { row: kept.row, kept: true };
-    const countBefore = writes.value;
-    const readAt = performance.now();
-    const row = await lookup();
-    // Kept only if nothing was written while it was read.
-    if (row && writes.value === countBefore) {
-      if (this.rows.size >= KeptLookups.LIMIT) this.rows.clear();
-      this.rows.set(key, { row, readAt });
-    }
-    return { row, kept: false };
-  }
-}
-
-/** One per database (tests open several in one process). */
-const keptLookups = new WeakMap<WriteCount, KeptLookups>();
-
-function keptLookupsOf(writes: WriteCount): KeptLookups {
-  let kept = keptLookups.get(writes);
-  if (!kept) keptLookups.set(writes, (kept = new KeptLookups()));
-  return kept;
-}
-
 /**
  * The valid session a cookie names, with its user (and the route's extra fields), in one query,
  * or null; slides its idle expiry forward when due (at most once per TOUCH_INTERVAL_MS), never
@@ -236,10 +189,8 @@ export async function findSession(
         createdAfter: createdAfter.toISOString(),
       })
       .then((rows) => rows[0]);
-  const writes = writeCountOf(db);
-  const found = writes
-    ? await keptLookupsOf(writes).read(writes, `${extra?.name ?? ''} ${parsed.id}`, read)
-    : { row: await read(), kept: false };
+  // Kept until the next change to what it reads (db/kept-reads.ts; decisions 091 and 094).
+  const found = await readKept(db, 'session_lookup', `${extra?.name ?? ''} ${parsed.id}`, read);
   let row = found.row;
   // A kept row past its idle expiry is read again before it is refused: on PostgreSQL another
   // instance may have moved the expiry (that write is not announced: decision 094).

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PublicProduct } from '#shared/schemas/auth';
 import type { Queryable } from '../../db/database.ts';
+import { readKept } from '../../db/kept-reads.ts';
 import { preparedFor } from '../../db/prepared.ts';
 import { glProduto } from '../../db/schema.ts';
 
@@ -11,12 +12,21 @@ function resolveProductUrl(url: string, publicUrl: string): string {
   return new URL(url, `${publicUrl}/`).toString();
 }
 
-/** An active product as anyone may see it (§7 GET /api/gl_produto/{pid}/edit), or null. */
+/**
+ * An active product as anyone may see it (§7 GET /api/gl_produto/{pid}/edit), or null. Read at
+ * every sign-in and on every public page of a product: kept until the next change to the products
+ * (db/kept-reads.ts; issue 15).
+ */
 export async function findActiveProduct(
   db: Queryable,
   id: number,
   publicUrl: string,
 ): Promise<ActiveProduct | null> {
+  const { row } = await readKept(db, 'active_product', String(id), () => readActiveProduct(db, id));
+  return row ? { ...row, url: resolveProductUrl(row.url, publicUrl) } : null;
+}
+
+async function readActiveProduct(db: Queryable, id: number) {
   const [row] = await preparedFor(db, 'active_product', (handle, name) =>
     handle
       .select({
@@ -31,7 +41,7 @@ export async function findActiveProduct(
       .where(and(eq(glProduto.id, sql.placeholder('id')), eq(glProduto.ativo, true)))
       .prepare(name),
   ).execute({ id });
-  return row ? { ...row, url: resolveProductUrl(row.url, publicUrl) } : null;
+  return row;
 }
 
 /**
