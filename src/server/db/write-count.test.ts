@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../tests/helpers/factories.ts';
+import { eventually } from '../../../tests/helpers/kept-reads.ts';
 import { createTestDatabase, postgresUrlOf } from '../../../tests/helpers/test-database.ts';
 import type { DatabaseHandle } from './database.ts';
 import { createSession } from '../session/session-store.ts';
@@ -66,16 +67,6 @@ describe('the embedded database counts the writes that may change a kept session
     expect(value()).toBe(before + 2);
   });
 });
-
-/** Polls `check` every 20 ms until it holds, for at most `ms`. */
-async function eventually(check: () => boolean, ms = 3000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return true;
-}
 
 describe('PostgreSQL counts its own writes and the changes other clients announce (decision 094)', () => {
   /** A connection of another client (another instance, a job, psql) to the same database. */

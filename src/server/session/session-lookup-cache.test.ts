@@ -1,49 +1,36 @@
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signedInAgent } from '../../../tests/helpers/factories.ts';
+import {
+  afterAnnouncements,
+  eventually,
+  spyOnStatements,
+  untilReadsAreKept,
+} from '../../../tests/helpers/kept-reads.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
 import { postgresUrlOf } from '../../../tests/helpers/test-database.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { glAcessoTentativa, glSessao, glUsuario } from '../db/schema.ts';
-import { writeCountOf } from '../db/write-count.ts';
 import { createSession, findSession } from './session-store.ts';
 
-// Spied before the database opens, so the write counts' wrappers call the spies.
-const pgliteQueries = vi.spyOn(PGlite.prototype, 'query');
-const postgresQueries = vi.spyOn(pg.Pool.prototype, 'query');
+const statementsMatching = spyOnStatements();
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  // PostgreSQL keeps lookups once its change listener listens (decision 094).
-  for (let waited = 0; !writeCountOf(t.db) && waited < 5000; waited += 20)
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  await untilReadsAreKept(t.db);
 });
 afterAll(() => t.close());
 
 const lifetime = { ttlMs: 3600_000, absoluteTtlMs: 24 * 3600_000 };
-const sessionLookups = () =>
-  [...pgliteQueries.mock.calls, ...postgresQueries.mock.calls].filter(([query]) =>
-    /from "gl_sessao" inner join "gl_usuario"/.test(typeof query === 'string' ? query : String((query as { text?: string }).text)),
-  ).length;
-
-/** Polls `check` every 20 ms until it holds, for at most 3 s. */
-async function eventually(check: () => Promise<boolean>): Promise<boolean> {
-  for (const deadline = Date.now() + 3000; !(await check()); ) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return true;
-}
+const sessionLookups = () => statementsMatching(/from "gl_sessao" inner join "gl_usuario"/);
 
 // Decisions 091 and 094: the session lookup is kept until the next write, on both databases.
 describe('the session lookup between writes', () => {
   it('answers a repeated GET /api/sessao/web from the kept lookup', async () => {
     const agent = await signedInAgent(t, (await createUser(t.db)).id);
     // On PostgreSQL the announcements of the writes above come back (decision 094).
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await afterAnnouncements();
     const before = sessionLookups();
     for (let index = 0; index < 5; index++)
       expect((await agent.get('/api/sessao/web')).body.status).toBe(200);
@@ -132,7 +119,7 @@ describe('the kept session lookup and another instance on the same PostgreSQL', 
     const user = await createUser(t.db, { nome: 'Antes da Mudança' });
     const agent = await signedInAgent(t, user.id);
     // The announcement of the person's insert comes back first; a read it overlaps is not kept.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await afterAnnouncements();
     expect(await nome(agent)).toBe('Antes da Mudança');
     const before = sessionLookups();
     expect(await nome(agent)).toBe('Antes da Mudança');
@@ -157,7 +144,7 @@ describe('the kept session lookup and another instance on the same PostgreSQL', 
     const start = new Date();
     const session = await createSession(t.db, { usuarioId: user.id }, lifetime, start);
     const at = (ms: number) => findSession(t.db, session.cookieValue, lifetime, new Date(start.getTime() + ms));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await afterAnnouncements();
     expect(await at(1000)).not.toBeNull();
     // The other instance's last-seen write (not announced): the expiry moves an hour on.
     await db

@@ -1,18 +1,26 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PaymentAccount, PublicPlan } from '#shared/schemas/plans';
 import type { Queryable } from '../../db/database.ts';
+import { readKept } from '../../db/kept-reads.ts';
 import { glPlano, glPlanoPagamento, glProduto, pgConta } from '../../db/schema.ts';
 
 /**
  * §7 GET /api/gl_produto/{pid}/public_planos: the active plans of an active product with their
  * active payment options (§3 planos_pagamento_ativo), in the product's order; null for no product.
+ * Every visitor of the plans page asks for them: kept until the next change to the products,
+ * plans or payment options (db/kept-reads.ts; issue 15).
  */
 export async function listPublicPlans(db: Queryable, produtoId: number): Promise<PublicPlan[] | null> {
+  const { row } = await readKept(db, 'public_plans', String(produtoId), () => readPublicPlans(db, produtoId));
+  return row ?? null;
+}
+
+async function readPublicPlans(db: Queryable, produtoId: number): Promise<PublicPlan[] | undefined> {
   const [produto] = await db
     .select({ id: glProduto.id })
     .from(glProduto)
     .where(and(eq(glProduto.id, produtoId), eq(glProduto.ativo, true)));
-  if (!produto) return null;
+  if (!produto) return undefined;
   const plans = await db
     .select()
     .from(glPlano)

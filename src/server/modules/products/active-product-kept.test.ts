@@ -1,60 +1,48 @@
-import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicProduct } from '#shared/schemas/auth';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
 import { createProduct } from '../../../../tests/helpers/factories.ts';
+import {
+  afterAnnouncements,
+  eventually,
+  spyOnStatements,
+  untilReadsAreKept,
+} from '../../../../tests/helpers/kept-reads.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { postgresUrlOf } from '../../../../tests/helpers/test-database.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { glProduto } from '../../db/schema.ts';
-import { writeCountOf } from '../../db/write-count.ts';
 
-// Spied before the database opens, so the write counts' wrappers call the spies.
-const pgliteQueries = vi.spyOn(PGlite.prototype, 'query');
-const postgresQueries = vi.spyOn(pg.Pool.prototype, 'query');
+const statementsMatching = spyOnStatements();
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  // PostgreSQL keeps reads once its change listener listens (decision 094).
-  for (let waited = 0; !writeCountOf(t.db) && waited < 5000; waited += 20)
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  await untilReadsAreKept(t.db);
 });
 afterAll(() => t.close());
 
-const productReads = () =>
-  [...pgliteQueries.mock.calls, ...postgresQueries.mock.calls].filter(([query]) =>
-    /"cadastro_usuario_inativo" from "gl_produto"/.test(
-      typeof query === 'string' ? query : String((query as { text?: string }).text),
-    ),
-  ).length;
+const productReads = () => statementsMatching(/"cadastro_usuario_inativo" from "gl_produto"/);
 
-const product = (pid: number) => new ApiAgent(t.app).get<PublicProduct | null>(`/api/gl_produto/${pid}/edit`);
-
-/** Polls `check` every 20 ms until it holds, for at most 3 s. */
-async function eventually(check: () => Promise<boolean>): Promise<boolean> {
-  for (const deadline = Date.now() + 3000; !(await check()); ) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return true;
-}
+const product = (pid: number) =>
+  new ApiAgent(t.app).get<PublicProduct | null>(`/api/gl_produto/${pid}/edit`);
 
 // Issue 15: the active product, read at every sign-in and on every public page of a product, is
 // kept until the next change to the products (db/kept-reads.ts).
 describe('the active product between changes', () => {
   it('reads a product once for repeated requests, and again after any change to the products', async () => {
     const produto = await createProduct(t.db, { nome: 'Antes da Mudança' });
-    // On PostgreSQL the announcement of the insert comes back first; a read it overlaps is not kept.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await afterAnnouncements();
     expect((await product(produto.id)).body.data?.nome).toBe('Antes da Mudança');
     const before = productReads();
     for (let index = 0; index < 3; index++) expect((await product(produto.id)).status).toBe(200);
     expect(productReads()).toBe(before);
 
-    await t.db.update(glProduto).set({ nome: 'Depois da Mudança' }).where(eq(glProduto.id, produto.id));
+    await t.db
+      .update(glProduto)
+      .set({ nome: 'Depois da Mudança' })
+      .where(eq(glProduto.id, produto.id));
     expect((await product(produto.id)).body.data?.nome).toBe('Depois da Mudança');
     await t.db.update(glProduto).set({ ativo: false }).where(eq(glProduto.id, produto.id));
     expect((await product(produto.id)).status).toBe(404);
@@ -72,9 +60,13 @@ describe('the active product between changes', () => {
     if (t.database.kind !== 'postgres') return context.skip();
     let second: DatabaseHandle | null = null;
     try {
-      second = await openDatabase({ kind: 'postgres', url: await postgresUrlOf(t.database), poolSize: 2 });
+      second = await openDatabase({
+        kind: 'postgres',
+        url: await postgresUrlOf(t.database),
+        poolSize: 2,
+      });
       const produto = await createProduct(t.db);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await afterAnnouncements();
       expect((await product(produto.id)).status).toBe(200);
       const before = productReads();
       expect((await product(produto.id)).status).toBe(200);
