@@ -7,7 +7,7 @@ import { createTestDatabase, postgresUrlOf } from '../../../tests/helpers/test-d
 import type { DatabaseHandle } from './database.ts';
 import { createSession } from '../session/session-store.ts';
 import { glAcessoTentativa, glUsuario } from './schema.ts';
-import { writeCountOf } from './write-count.ts';
+import { countPostgresWrites, writeCountOf } from './write-count.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -132,6 +132,33 @@ describe('PostgreSQL counts its own writes and the changes other clients announc
       }
     } finally {
       await other.end();
+    }
+  });
+
+  it('counts the end of a write when the write has ended, not when it was sent (pg-pool passes a callback)', async (context) => {
+    if (database.kind !== 'postgres') return context.skip();
+    const url = await postgresUrlOf(database);
+    // A pool of its own, counted as the app's is, without a listener: only its own writes count.
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const key = {};
+    countPostgresWrites(pool, key).listening(true);
+    const value = () => writeCountOf(key)?.value ?? -1;
+    const user = await createUser(database.db);
+    const other = await otherClient();
+    try {
+      // Another client holds the person's row: the update waits for it.
+      await other.query('begin');
+      await other.query('select 1 from gl_usuario where id = $1 for update', [user.id]);
+      const update = pool.query(`update gl_usuario set nome = 'Esperou' where id = $1`, [user.id]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Still running: a read now may see the row before it, so its end must count later.
+      const during = value();
+      await other.query('rollback');
+      await update;
+      expect(value()).toBeGreaterThan(during);
+    } finally {
+      await other.end();
+      await pool.end();
     }
   });
 

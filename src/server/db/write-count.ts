@@ -127,18 +127,31 @@ export function countPostgresWrites(pool: pg.Pool, db: object): AnnouncedChanges
   const count = new Count();
   const registered: Registered = { count, listening: false };
   pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    /**
+     * Counts the statement once when sent and once when it has ended. pg-pool's own `query`
+     * passes a callback (and gets no promise back): the end is when that callback is called.
+     */
+    const counted = (args: unknown[]) => {
+      const callback = args.at(-1);
+      if (typeof callback !== 'function') return count.around(() => Promise.resolve(query(...args)));
+      count.tick();
+      return query(...args.slice(0, -1), (...results: unknown[]) => {
+        count.tick();
+        return (callback as (...results: unknown[]) => unknown)(...results);
+      });
+    };
     let wrote = false;
     client.query = ((...args: unknown[]) => {
       const text = textOf(args[0]);
       if (text === undefined) return query(...args);
       if (mayChangeKeptLookups(text)) {
         wrote = true;
-        return count.around(() => query(...args));
+        return counted(args);
       }
       if (wrote && TRANSACTION_END.test(text)) {
         wrote = false;
-        return count.around(() => query(...args));
+        return counted(args);
       }
       return query(...args);
     }) as pg.PoolClient['query'];
