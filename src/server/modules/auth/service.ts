@@ -234,7 +234,6 @@ export async function authenticate(
 
 type ProofInput = { usuarioId: number; ip: string; senha?: string | null | undefined; code?: string | null | undefined };
 type ProvingUser = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
-/** What the login info reads of the person. */
 /** What the login info reads of the person; the sign-in's read says whether they have a passkey. */
 type LoginInfoUser = Omit<ProvingUser, 'senha_hash'> & { tem_chave_acesso?: boolean };
 
