@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { MESSAGES } from '../../src/shared/messages.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
-import { glSessao } from '../../src/server/db/schema.ts';
 import { SESSION_COOKIE } from '../../src/server/session/session-plugin.ts';
 import { createSession } from '../../src/server/session/session-store.ts';
 import { createUser } from '../helpers/factories.ts';
@@ -163,17 +162,19 @@ describe.skipIf(unavailable)('PostgreSQL outages', () => {
     }
     await recovered();
     expect((await sessao()).body.status).toBe(200);
-    // The server listens again by itself, and a session another client ends is refused.
-    const other = await openDatabase({ kind: 'postgres', url: cluster.url('portal'), poolSize: 1 });
+    // The server listens again by itself, and a session another client ends is refused. The other
+    // client is a plain connection: a database handle would LISTEN too, and be counted below.
+    const other = new pg.Client({ connectionString: cluster.url('portal') });
+    await other.connect();
     try {
       const listening = async () =>
-        ((await other.db.execute(sql`select 1 from pg_stat_activity where datname = 'portal' and query ilike 'listen%'`)) as { rows: unknown[] }).rows.length;
+        (await other.query(`select 1 from pg_stat_activity where datname = 'portal' and query ilike 'listen%'`)).rows.length;
       const listenDeadline = Date.now() + 10_000;
       while ((await listening()) === 0 && Date.now() < listenDeadline) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await listening()).toBe(1);
-      await other.db.delete(glSessao).where(eq(glSessao.id, sessionId));
+      await other.query('delete from gl_sessao where id = $1', [sessionId]);
     } finally {
-      await other.close();
+      await other.end();
     }
     const deadline = Date.now() + 5000;
     let answer = await sessao();
