@@ -617,6 +617,11 @@ export const glUsuarioChaveAcesso = pgTable(
     backup_elegivel: boolean('backup_elegivel').notNull().default(false),
     backup_feito: boolean('backup_feito').notNull().default(false),
     datahora_ultimo_uso: instante('datahora_ultimo_uso'),
+    /**
+     * The session it was registered from (no foreign key: sessions come and go). A password
+     * reset or change keeps the recent passkeys of the session making it only (decision 098).
+     */
+    gl_sessao_id: uuid('gl_sessao_id'),
   },
   (t) => [index('gl_usuario_chave_acesso_gl_usuario_id_idx').on(t.gl_usuario_id)],
 );
@@ -659,6 +664,11 @@ export const glOidcRegistro = pgTable(
     grant_id: text('grant_id'),
     user_code: text('user_code'),
     uid: text('uid'),
+    /**
+     * The person the row belongs to (the payload's accountId: sessions, grants, codes, tokens),
+     * so everything a person gave applications can be revoked at once (issue 34, decision 096).
+     */
+    gl_usuario_id: integer('gl_usuario_id'),
     datahora_expira: instante('datahora_expira'),
     datahora_consumido: instante('datahora_consumido'),
     ...datasAuditoria(),
@@ -666,6 +676,7 @@ export const glOidcRegistro = pgTable(
   (t) => [
     primaryKey({ name: 'gl_oidc_registro_pk', columns: [t.modelo, t.id] }),
     index('gl_oidc_registro_grant_id_idx').on(t.grant_id),
+    index('gl_oidc_registro_gl_usuario_id_idx').on(t.gl_usuario_id),
     index('gl_oidc_registro_uid_idx').on(t.modelo, t.uid),
     index('gl_oidc_registro_user_code_idx').on(t.modelo, t.user_code),
     index('gl_oidc_registro_datahora_expira_idx').on(t.datahora_expira),
@@ -711,9 +722,39 @@ export const glOidcCliente = pgTable(
     redirect_uris: text('redirect_uris').array().notNull(),
     post_logout_redirect_uris: text('post_logout_redirect_uris').array().notNull().default(sql`'{}'::text[]`),
     backchannel_logout_uri: text('backchannel_logout_uri'),
+    /**
+     * One of the provider's own applications: its sign-in asks no consent. Any other (a
+     * partner's) shows the consent screen first (issue 34, decision 097).
+     */
+    primeira_parte: boolean('primeira_parte').notNull().default(false),
     ativo: boolean('ativo').notNull().default(true),
   },
   (t) => [index('gl_oidc_cliente_gl_produto_id_idx').on(t.gl_produto_id)],
+);
+
+/**
+ * A person's connection to an application ('Aplicativos conectados', issue 34): the scopes they
+ * allowed (consent, or a first-party sign-in), since when, and the last time the application got
+ * a token. Revoking it ends the application's grants and tokens; a security event of the person
+ * (password, 2FA, sessions ended by staff) ends all of them (decision 096).
+ */
+export const glOidcConsentimento = pgTable(
+  'gl_oidc_consentimento',
+  {
+    ...auditoria(),
+    gl_usuario_id: integer('gl_usuario_id')
+      .notNull()
+      .references(() => glUsuario.id, { onDelete: 'cascade' }),
+    gl_oidc_cliente_id: integer('gl_oidc_cliente_id')
+      .notNull()
+      .references(() => glOidcCliente.id, { onDelete: 'cascade' }),
+    escopos: text('escopos').array().notNull(),
+    datahora_ultimo_uso: instante('datahora_ultimo_uso').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gl_oidc_consentimento_usuario_cliente_uq').on(t.gl_usuario_id, t.gl_oidc_cliente_id),
+    index('gl_oidc_consentimento_gl_oidc_cliente_id_idx').on(t.gl_oidc_cliente_id),
+  ],
 );
 
 /**
@@ -773,6 +814,16 @@ export const glUsuarioSenhaToken = pgTable(
   },
   (t) => [index('gl_usuario_senha_token_gl_usuario_id_idx').on(t.gl_usuario_id)],
 );
+
+/**
+ * Reset requests (§7 recuperar_email) waiting for the worker that looks the address up and mails
+ * the link: the request answers after this one insert, the same work for a known address and an
+ * unknown one, so its time tells nothing (issue 34); the row goes when it is processed.
+ */
+export const glUsuarioSenhaPedido = pgTable('gl_usuario_senha_pedido', {
+  ...auditoria(),
+  email: text('email').notNull(),
+});
 
 /** Consent records: which version of which document a user accepted, when and from where. */
 export const glUsuarioTermoAceite = pgTable(
@@ -862,6 +913,43 @@ export const glPrivacidadePedido = pgTable(
       'gl_privacidade_pedido_situacao_ck',
       sql`${t.situacao} in ('pendente', 'processando', 'pronto', 'baixado', 'expirado', 'agendado', 'cancelado', 'concluido')`,
     ),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Audit trail (issue 34, decision 099)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Security-relevant events, append-only: staff writes in the back-office, link and level
+ * changes, sessions ended by staff, 2FA, passkey and password changes, applications' consent and
+ * revocation, LGPD requests, webhook secrets made. A trigger (migration 0010) refuses every
+ * UPDATE and TRUNCATE, and a DELETE outside the housekeeping's purge of rows past the retention.
+ * No foreign keys: a row outlives what it names. Who and whom are person ids; changed fields are
+ * named, their values are not kept (personal data stays out of a five-year record, LGPD art. 6
+ * III), except for the few fields a resource marks (levels, links, flags).
+ */
+export const glAuditoria = pgTable(
+  'gl_auditoria',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    datahora: instante('datahora').notNull().defaultNow(),
+    /** Who did it; null for the system (a job). */
+    gl_usuario_id: integer('gl_usuario_id'),
+    /** The person the event is about, when it is about one. */
+    alvo_usuario_id: integer('alvo_usuario_id'),
+    acao: text('acao').notNull(),
+    recurso: text('recurso').notNull(),
+    recurso_id: text('recurso_id'),
+    campos: text('campos').array().notNull().default(sql`'{}'::text[]`),
+    detalhes: jsonb('detalhes').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('gl_auditoria_datahora_idx').on(t.datahora.desc(), t.id.desc()),
+    index('gl_auditoria_gl_usuario_id_idx').on(t.gl_usuario_id, t.datahora.desc()),
+    index('gl_auditoria_alvo_usuario_id_idx').on(t.alvo_usuario_id, t.datahora.desc()),
+    index('gl_auditoria_recurso_idx').on(t.recurso, t.datahora.desc()),
   ],
 );
 
