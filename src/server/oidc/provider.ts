@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider';
-import { isLocalHostname } from '#shared/urls';
 import type { Database } from '../db/database.ts';
 import { loggableError } from '../db/errors.ts';
 import { deleteSession } from '../session/session-store.ts';
 import { findAccount, OIDC_CLAIMS } from './accounts.ts';
+import { createOutgoingFetch } from './outgoing-calls.ts';
 import { logoutSource, postLogoutSuccessSource, renderError } from './pages.ts';
 import { ensureSigningKey, loadSigningKeys } from './signing-keys.ts';
 import { available, ClientAdapter, DatabaseAdapter } from './storage-adapter.ts';
@@ -20,7 +20,7 @@ export interface OidcOptions {
   sessionSecret: string;
   /**
    * Outside production, back-channel logout may call applications on this machine (loopback),
-   * which the library's SSRF guard refuses by default.
+   * which the outgoing-call guard (outgoing-calls.ts) refuses otherwise.
    */
   allowLoopbackCalls: boolean;
   /** Where the provider's own failures are written (it only emits them as events). */
@@ -42,22 +42,6 @@ interface PortalSession {
 
 export function setPortalSession(request: IncomingMessage, session: PortalSession | null): void {
   portalSessionOf.set(request, session);
-}
-
-/**
- * The library's outgoing calls (back-channel logout) go through a dispatcher that refuses
- * special-use addresses (SSRF); a developer's applications on loopback are let through.
- */
-function fetchAllowingLoopback(
-  input: string | URL | Request,
-  init?: RequestInit,
-): Promise<Response> {
-  const url = input instanceof Request ? input.url : input;
-  if (init && isLocalHostname(new URL(url).hostname)) {
-    const { dispatcher: _guard, ...rest } = init as RequestInit & { dispatcher?: unknown };
-    return fetch(input, rest);
-  }
-  return fetch(input, init);
 }
 
 /**
@@ -94,6 +78,11 @@ export async function createOidcProvider(options: OidcOptions): Promise<Provider
       model === 'Client' ? new ClientAdapter(db) : new DatabaseAdapter(db, model),
     jwks: { keys },
     responseTypes: ['code'],
+    // Confidential applications authenticate with HTTP Basic only: the routes hash the secret of
+    // that header before the provider compares it with the stored SHA-256 (decision 087). A
+    // client_secret in the body would be compared as sent, so the stored hash itself would pass
+    // (issue 34): that method, and the JWT ones the hash cannot serve, are not offered.
+    clientAuthMethods: ['client_secret_basic', 'none'],
     pkce: { required: () => true },
     scopes: ['openid', 'offline_access', 'profile', 'email', 'cliente'],
     claims: OIDC_CLAIMS,
@@ -123,7 +112,8 @@ export async function createOidcProvider(options: OidcOptions): Promise<Provider
     // The provider's cookies are signed with a key of their own, derived like the others.
     cookies: { keys: [`${sessionSecret}:oidc-cookies`] },
     renderError,
-    ...(options.allowLoopbackCalls && { fetch: fetchAllowingLoopback }),
+    // Outgoing calls (back-channel logout) reach public addresses only (SSRF; outgoing-calls.ts).
+    fetch: createOutgoingFetch({ allowLoopback: options.allowLoopbackCalls }),
     findAccount: (ctx, sub, token) => findAccount(db, ctx, sub, token),
   };
   const provider = new OidcProvider(`${options.publicUrl}${OIDC_PATH}`, configuration);
