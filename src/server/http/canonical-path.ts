@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
+import { isOidcPath } from '../oidc/routes.ts';
 
 /**
  * One spelling per API path (docs/security.md). The router decodes percent-escapes before it
@@ -59,9 +60,20 @@ function namesApi(path: string): boolean {
 }
 
 /**
- * The first hook of every request: a path that names the API (or matches any route) in a
- * spelling other than its canonical one gets the 404 envelope, with the API's security headers.
- * Page paths the SPA serves are left alone (its router shows its own not-found page).
+ * Whether any reader would take the path for one under /oidc. The OpenID provider's router
+ * matches paths case-insensitively (oidc-provider 9), so its paths are held to one spelling here
+ * as the API's are: only the paths it serves, as spelled in oidc/routes.ts (isOidcPath).
+ */
+function namesOidc(path: string): boolean {
+  const loose = looseForm(path);
+  return loose === '/oidc' || loose.startsWith('/oidc/');
+}
+
+/**
+ * The first hook of every request: a path that names the API or the OpenID provider (or matches
+ * any route) in a spelling other than its canonical one gets the 404 envelope, with the API's
+ * security headers. Page paths the SPA serves are left alone (its router shows its own
+ * not-found page).
  */
 export function registerCanonicalPaths(app: FastifyInstance, apiHeaders: Readonly<Record<string, string>>): void {
   app.addHook('onRequest', (request, reply, done) => {
@@ -69,7 +81,9 @@ export function registerCanonicalPaths(app: FastifyInstance, apiHeaders: Readonl
     const canonical = isCanonicalPath(path);
     const refused = namesApi(path)
       ? !canonical || !path.startsWith('/api/')
-      : !canonical && request.routeOptions.url !== undefined;
+      : namesOidc(path)
+        ? !canonical || !isOidcPath(path)
+        : !canonical && request.routeOptions.url !== undefined;
     if (!refused) return done();
     // The hooks that set an API answer's security headers (http/security.ts) do not run after
     // this one refuses, so the 404 envelope takes them here.

@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { addressKey, isBlocked, readFailures, recordFailure, type ThrottlePolicy } from '../auth/throttle.ts';
+import { loggableError } from '../db/errors.ts';
+import { tooManyRequests } from '../errors.ts';
 import { presentedSecretAsStored } from './clients.ts';
 import { handleInteraction } from './interaction.ts';
 import { INTERACTION_PATH, OIDC_PATH, setPortalSession } from './provider.ts';
@@ -7,6 +11,72 @@ import type { OidcRuntime } from './runtime.ts';
 
 /** The provider's paths that decide by the portal's sign-in: authorization, its resume, logout. */
 const SIGN_IN_PATHS = /^\/oidc\/(auth|session\/end)(\/|$|\?)/;
+
+/**
+ * The endpoints that authenticate an application (RFC 6749 §2.3): token (§3.2), pushed
+ * authorization requests (RFC 9126, on by default in oidc-provider 9), introspection (RFC 7662)
+ * and revocation (RFC 7009). Device flow, CIBA, registration and client attestation, which would
+ * add more, are off (provider.ts).
+ */
+const CLIENT_AUTH_ENDPOINTS = ['/token', '/token/introspection', '/token/revocation', '/request'];
+/** Userinfo checks a bearer access token (RFC 6750), which names no application till checked. */
+const USERINFO_ENDPOINT = '/me';
+
+/**
+ * Every path the provider answers under /oidc with provider.ts's configuration: oidc-provider 9's
+ * default `routes` of the features it enables (lib/helpers/defaults.js, initialize_app.js), its
+ * discovery documents, the resume of an authorization and the steps of RP-initiated logout.
+ * `:param` is any segment (interaction ids are mixed-case); the rest is matched as spelled.
+ */
+const PROVIDER_PATHS = [
+  '/auth',
+  '/auth/:uid',
+  ...CLIENT_AUTH_ENDPOINTS,
+  USERINFO_ENDPOINT,
+  '/jwks',
+  '/session/end',
+  '/session/end/confirm',
+  '/session/end/success',
+  '/.well-known/openid-configuration',
+  '/.well-known/oauth-authorization-server',
+];
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PROVIDER_PATH_PATTERNS = [
+  ...PROVIDER_PATHS.map(
+    (path) => new RegExp(`^${escapeRegExp(OIDC_PATH + path).replace(/\/:[a-z]+/g, '/[^/]+')}$`),
+  ),
+  // The portal's side of a sign-in: its id, then any lower-case sub-path (its steps).
+  new RegExp(`^${escapeRegExp(INTERACTION_PATH)}/[^/]+(?:/[^/A-Z]+)*$`),
+];
+
+/**
+ * Whether a path (canonical otherwise: http/canonical-path.ts) is spelled as one of the paths
+ * served under /oidc. The provider's router folds case, so /oidc/Token was its token endpoint
+ * reached through the /oidc/* route and its weaker limit; canonical-path.ts answers 404 to every
+ * other spelling, so each endpoint has one way in and one limit (OWASP ASVS 5.0 6.3.4).
+ */
+export function isOidcPath(path: string): boolean {
+  return PROVIDER_PATH_PATTERNS.some((pattern) => pattern.test(path));
+}
+
+/**
+ * The client id of RFC 6749 §2.3.1 HTTP Basic credentials, decoded as oidc-provider decodes it
+ * (form-urlencoded, so app%5Fx is app_x), or undefined when the header is not Basic or the
+ * provider would refuse it before checking a secret. Hashed: it is a key of bounded size.
+ */
+function basicClientKey(authorization: string | undefined): string | undefined {
+  const match = /^basic\s+(\S+)\s*$/i.exec(authorization ?? '');
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  try {
+    const clientId = decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, '%20'));
+    return createHash('sha256').update(clientId).digest('base64url');
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Everything under /oidc is oidc-provider's (a Koa application): the request is handed to it
@@ -52,17 +122,76 @@ export const oidcRoutes: FastifyPluginCallback<{
     reply.hijack();
     await callback(raw, reply.raw);
   };
-  // The global limit lets every non-API path through (http/security.ts); these paths are the
-  // provider's API, so they take the API's limit, and the endpoints that check an application's
-  // secret or a token the sign-in's.
+  /*
+   * Limits (OWASP ASVS 5.0 6.3.1, 6.1.1; issue 34). The global limit lets every non-API path
+   * through (http/security.ts), so each route here sets the API's limit per address. The
+   * endpoints that check an application's secret (and userinfo, which checks a token) also count
+   * the secrets and tokens they refuse, per address and per application (the one of the Basic
+   * header, the way confidential applications authenticate, decision 087), in the throttle of
+   * decision 010: past RATE_LIMIT_AUTH_MAX refusals in a minute they answer 429 with Retry-After
+   * (RFC 6585 §4; RFC 6749 §5.2 has no error code for it) for a minute, whatever the secret. Only
+   * refusals count, so an application's servers can exchange as many codes as its people sign in;
+   * addresses taken in turn do not multiply a stranger's guesses, and their lock on an
+   * application lasts a minute after they stop. Any other spelling of these paths is a 404
+   * (isOidcPath), so none reaches an endpoint without its limit.
+   */
   const limit = (max: number) => ({
     config: { rateLimit: { max, timeWindow: '1 minute', allowList: () => false } },
   });
-  app.all(OIDC_PATH, limit(options.rateLimitMax), handle);
+  const refusals: ThrottlePolicy = {
+    windowMs: 60_000,
+    slowFrom: null,
+    maxDelayMs: 0,
+    lockAt: options.authRateLimitMax,
+    lockMs: 60_000,
+  };
+  const refusalKeys = (request: FastifyRequest): string[] => {
+    const client = basicClientKey(request.headers.authorization);
+    return [`oidc-ip:${addressKey(request.ip)}`, ...(client ? [`oidc-cliente:${client}`] : [])];
+  };
+  /** Before the provider checks anything: a key over its refusals is answered 429 at once. */
+  const refuseWhileBlocked = async (request: FastifyRequest, reply: FastifyReply) => {
+    const keys = refusalKeys(request);
+    const failures = await readFailures(db, keys);
+    const now = new Date();
+    if (!isBlocked(failures, keys, now)) return;
+    const until = Math.max(...keys.map((key) => failures.get(key)?.getTime() ?? 0));
+    void reply.header('retry-after', Math.max(1, Math.ceil((until - now.getTime()) / 1000)));
+    throw tooManyRequests();
+  };
+  /**
+   * A refused secret or token (the provider answers 401) counts for its keys before the answer
+   * leaves, as the sign-in's failures do: the caller's next attempt already finds it counted.
+   */
+  const countRefusal = (request: FastifyRequest, reply: FastifyReply) => {
+    const keys = refusalKeys(request);
+    const response = reply.raw;
+    const end = response.end.bind(response) as (...args: unknown[]) => void;
+    response.end = ((...args: unknown[]) => {
+      if (response.statusCode !== 401) {
+        end(...args);
+        return response;
+      }
+      Promise.all(keys.map((key) => recordFailure(db, key, refusals)))
+        .catch((error: unknown) =>
+          request.log.warn({ err: loggableError(error) }, 'oidc: refusal not counted'),
+        )
+        .finally(() => end(...args));
+      return response;
+    }) as typeof response.end;
+  };
+  const checked = {
+    ...limit(options.rateLimitMax),
+    onRequest: refuseWhileBlocked,
+    preHandler: (request: FastifyRequest, reply: FastifyReply, next: () => void) => {
+      countRefusal(request, reply);
+      next();
+    },
+  };
   app.all(`${OIDC_PATH}/*`, limit(options.rateLimitMax), handle);
-  app.post(`${OIDC_PATH}/token`, limit(options.authRateLimitMax), handle);
-  app.post(`${OIDC_PATH}/token/*`, limit(options.authRateLimitMax), handle);
-  app.get<{ Params: { uid: string } }>(
+  for (const path of CLIENT_AUTH_ENDPOINTS) app.post(`${OIDC_PATH}${path}`, checked, handle);
+  app.route({ method: ['GET', 'POST'], url: `${OIDC_PATH}${USERINFO_ENDPOINT}`, ...checked, handler: handle });
+  app.get<{ Params: { uid: string }; Querystring: { recusar?: string } }>(
     `${INTERACTION_PATH}/:uid`,
     limit(options.rateLimitMax),
     async (request, reply) => {
