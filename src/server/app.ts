@@ -32,6 +32,7 @@ import { recuperacaoRoutes } from './modules/recovery/routes.ts';
 import { sessaoRoutes } from './modules/session/routes.ts';
 import { createPasskeyDeps } from './modules/security/passkeys.ts';
 import { segurancaRoutes } from './modules/security/routes.ts';
+import { applicationRoutes } from './modules/applications/routes.ts';
 import { faturaRoutes } from './modules/invoices/routes.ts';
 import { pixWebhookRoutes } from './modules/invoices/pix-webhook-routes.ts';
 import { twofaRoutes } from './modules/twofa/routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     acesso,
     authRateLimitMax,
   });
+  await app.register(applicationRoutes, { prefix: '/api', db });
   const privacy = { db, acesso, providerName: config.PROVIDER_NAME, publicUrl: config.publicUrl };
   await app.register(privacidadeRoutes, { prefix: '/api', privacy, authRateLimitMax });
   await app.register(adminRoutes, { prefix: '/api', db, config, pixWebhookKeys });

@@ -107,6 +107,11 @@ const ConfigSchema = z
     /** Plan changes "at the close" (decision 020): how often each instance looks for due ones. */
     PLAN_CHANGE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
     HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
+    /**
+     * How long the audit trail keeps an entry (decision 099): five years, the period of the
+     * Marco Civil's and the tax records' longest keeping duties the trail may be asked for.
+     */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(180).default(1826),
     /** The privacy job (issue 19): due deletions, exports left for it. */
     PRIVACY_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
     /** The invoices' payment reminders (issue 20): how often each instance looks for due ones. */

@@ -93,6 +93,7 @@ async function main(): Promise<void> {
     db: database.db,
     log: log.child({ module: 'housekeeping' }),
     intervalMs: config.HOUSEKEEPING_INTERVAL_MS,
+    auditRetentionDays: config.AUDIT_RETENTION_DAYS,
   });
   const privacyWorker = startPrivacyWorker({
     db: database.db,

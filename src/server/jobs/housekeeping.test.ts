@@ -5,6 +5,7 @@ import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import {
   glAcessoEvento,
+  glAuditoria,
   glAcessoTentativa,
   glCaptchaDesafioUsado,
   glOidcRegistro,
@@ -118,6 +119,12 @@ describe('housekeeping (periodic purge of rows that can no longer be used)', () 
       { modelo: 'Grant', id: 'sem-prazo', payload: {}, datahora_expira: null },
     ]);
 
+    // The audit trail past its retention (five years by default, decision 099), and one within it.
+    await db.insert(glAuditoria).values([
+      { datahora: at(-6 * 365 * DAY), acao: 'criar', recurso: 'gl_cliente' },
+      { datahora: at(-4 * 365 * DAY), acao: 'criar', recurso: 'gl_cliente' },
+    ]);
+
     const report = await purgeExpiredRecords(db, now);
 
     expect(report).toEqual({
@@ -131,6 +138,7 @@ describe('housekeeping (periodic purge of rows that can no longer be used)', () 
       browsers: 1,
       passkeyChallenges: 1,
       oidcRecords: 1,
+      auditEntries: 1,
     });
     const left = {
       sessions: idsOf(
@@ -204,6 +212,6 @@ describe('housekeeping (periodic purge of rows that can no longer be used)', () 
     expect(left.counters).toHaveLength(2);
 
     // A second run finds nothing more to do.
-    expect(Object.values(await purgeExpiredRecords(db, now))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await purgeExpiredRecords(db, now))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 });

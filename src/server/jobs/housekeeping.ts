@@ -1,5 +1,6 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
-import type { Queryable } from '../db/database.ts';
+import { purgeAuditTrail } from '../audit/audit-trail.ts';
+import type { Database } from '../db/database.ts';
 import {
   glAcessoEvento,
   glAcessoTentativa,
@@ -15,6 +16,8 @@ import { currentTotpStep } from '../modules/twofa/totp.ts';
 import { logJobError, runPeriodically, type JobLog } from './periodic.ts';
 
 const HOUR_MS = 60 * 60_000;
+/** AUDIT_RETENTION_DAYS' default (config.ts): five years. */
+const DEFAULT_AUDIT_RETENTION_DAYS = 1826;
 /**
  * Rows past their use are kept this long before they go: enough for a support question about
  * "the link I got this morning", and longer than every rate-limit window that counts them (the
@@ -37,6 +40,8 @@ export interface HousekeepingReport {
   passkeyChallenges: number;
   /** The OpenID provider's sessions, interactions, codes and tokens past their expiry (086). */
   oidcRecords: number;
+  /** Audit trail entries past AUDIT_RETENTION_DAYS (decision 099). */
+  auditEntries: number;
 }
 
 /**
@@ -45,13 +50,15 @@ export interface HousekeepingReport {
  * once expired, idle throttle counters with no block running, and accepted TOTP steps too old to
  * match again (window ±1, docs/decisions/011-two-factor.md), sign-in history past 180 days and
  * browsers unseen for 400 (docs/decisions/071-sign-in-history-and-alerts.md), expired passkey
- * challenges (072), the OpenID provider's expired rows (086). Each is a single conditional DELETE,
+ * challenges (072), the OpenID provider's expired rows (086), audit entries past their retention
+ * (099). Each is a single conditional DELETE,
  * so two instances running it at once only share the work. The request paths keep their own
  * narrower clean-ups; this catches what they never revisit (an account nobody signs in to again).
  */
 export async function purgeExpiredRecords(
-  db: Queryable,
+  db: Database,
   now = new Date(),
+  options: { auditRetentionDays: number } = { auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS },
 ): Promise<HousekeepingReport> {
   const longAgo = new Date(now.getTime() - KEEP_AFTER_EXPIRY_MS);
   const sessions = await db
@@ -86,6 +93,7 @@ export async function purgeExpiredRecords(
   const { signIns, browsers } = await purgeOldSignIns(db, now);
   const passkeyChallenges = await purgeExpiredChallenges(db, now);
   const oidcRecords = await purgeExpiredOidcRecords(db, now);
+  const auditEntries = await purgeAuditTrail(db, options.auditRetentionDays, now);
   return {
     sessions: sessions.length,
     events: events.length,
@@ -97,16 +105,22 @@ export async function purgeExpiredRecords(
     browsers,
     passkeyChallenges,
     oidcRecords,
+    auditEntries,
   };
 }
 
 /** Runs purgeExpiredRecords every `intervalMs` (0: never) in this instance. */
-export function startHousekeeping(options: { db: Queryable; log: JobLog; intervalMs: number }): {
+export function startHousekeeping(options: {
+  db: Database;
+  log: JobLog;
+  intervalMs: number;
+  auditRetentionDays: number;
+}): {
   stop(): Promise<void>;
 } {
   return runPeriodically(
     async () => {
-      const report = await purgeExpiredRecords(options.db);
+      const report = await purgeExpiredRecords(options.db, new Date(), options);
       if (Object.values(report).some((n) => n > 0))
         options.log.info(report, 'expired records purged');
     },

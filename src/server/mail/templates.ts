@@ -114,15 +114,28 @@ ${textFooter(values.providerName)}`;
 /** When something happened, as the mails say it: '22/11/2026 12:30 (horário de Brasília)'. */
 const brasiliaTime = (quando: Date) => `${formatDateTime(quando)} (horário de Brasília)`;
 
-export function passwordChangedMail(values: { providerName: string; nome: string; quando: Date }): MailContent {
+export function passwordChangedMail(values: {
+  providerName: string;
+  nome: string;
+  quando: Date;
+  /** Passkeys removed with the change (decision 098): named, so the owner can add theirs again. */
+  chavesRemovidas?: readonly string[];
+}): MailContent {
   const subject = `Sua senha foi alterada - ${values.providerName}`;
   const quando = brasiliaTime(values.quando);
+  const removed = values.chavesRemovidas ?? [];
+  const removedText =
+    removed.length === 0
+      ? null
+      : `Por segurança, as chaves de acesso adicionadas nos últimos 30 dias em outras sessões foram removidas: ${removed.join(', ')}. Se alguma era sua, adicione-a de novo em Gerenciar 2FA.`;
   const html = layout(
     values.providerName,
     subject,
     [
       paragraph(`Olá, ${escapeHtml(values.nome)}.`),
       paragraph(`A senha da sua conta em ${escapeHtml(values.providerName)} foi alterada em ${escapeHtml(quando)}.`),
+      paragraph('Todas as outras sessões e os acessos dos aplicativos conectados foram encerrados.'),
+      ...(removedText ? [paragraph(escapeHtml(removedText))] : []),
       paragraph('Se foi você, nada mais é preciso. Se não foi, redefina sua senha imediatamente e fale com o suporte.'),
     ].join('\n'),
   );
@@ -130,6 +143,8 @@ export function passwordChangedMail(values: { providerName: string; nome: string
 
 A senha da sua conta em ${values.providerName} foi alterada em ${quando}.
 
+Todas as outras sessões e os acessos dos aplicativos conectados foram encerrados.
+${removedText ? `\n${removedText}\n` : ''}
 Se foi você, nada mais é preciso. Se não foi, redefina sua senha imediatamente e fale com o suporte.
 
 ${textFooter(values.providerName)}`;

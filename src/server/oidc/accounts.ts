@@ -1,7 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Account, KoaContextWithOIDC } from 'oidc-provider';
-import type { Database } from '../db/database.ts';
-import { glCliente, glClienteUsuario, glOidcAutorizacao, glUsuario } from '../db/schema.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import {
+  glCliente,
+  glClienteUsuario,
+  glOidcAutorizacao,
+  glPrivacidadePedido,
+  glUsuario,
+} from '../db/schema.ts';
 
 /** The scopes an application may ask for, and the claims each one releases (issue 18). */
 export const OIDC_CLAIMS = {
@@ -52,9 +58,29 @@ async function clienteOfGrant(
 }
 
 /**
+ * Whether the person asked to delete their account (LGPD, decision 088): in the grace period
+ * they may still sign in to the portal to cancel it, but applications get nothing more of them.
+ */
+export async function deletionScheduled(db: Queryable, usuarioId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: glPrivacidadePedido.id })
+    .from(glPrivacidadePedido)
+    .where(
+      and(
+        eq(glPrivacidadePedido.gl_usuario_id, usuarioId),
+        eq(glPrivacidadePedido.tipo, 'exclusao'),
+        eq(glPrivacidadePedido.situacao, 'agendado'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
  * oidc-provider's findAccount: `sub` is the person's id (stable, never reused); name, nickname
  * and e-mail from gl_usuario; `cliente` from the authorization the token belongs to. An
- * inactive person has no account for the provider (their tokens stop working).
+ * inactive person, or one whose deletion is scheduled, has no account for the provider: their
+ * tokens stop working (issue 34).
  */
 export async function findAccount(
   db: Database,
@@ -73,7 +99,7 @@ export async function findAccount(
     })
     .from(glUsuario)
     .where(eq(glUsuario.id, id));
-  if (!user?.ativo) return undefined;
+  if (!user?.ativo || (await deletionScheduled(db, id))) return undefined;
   const cliente = token?.grantId ? await clienteOfGrant(db, id, token.grantId) : null;
   return {
     accountId: sub,

@@ -71,13 +71,28 @@ export async function findClientMetadata(
   };
 }
 
-/** The product an application belongs to (the sign-in screen is that product's). */
+/** An application as the sign-in and the consent screen show it. */
+export interface ApplicationSummary {
+  id: number;
+  nome: string;
+  /** The product whose sign-in screen it uses. */
+  produtoId: number;
+  /** The provider's own: no consent screen (decision 097). */
+  primeiraParte: boolean;
+}
+
+/** The application of a client id, active or not (the caller decides what an inactive one gets). */
 export async function findClientProduct(
   db: Queryable,
   clientId: string,
-): Promise<{ id: number; produtoId: number } | null> {
+): Promise<ApplicationSummary | null> {
   const [row] = await db
-    .select({ id: glOidcCliente.id, produtoId: glOidcCliente.gl_produto_id })
+    .select({
+      id: glOidcCliente.id,
+      nome: glOidcCliente.nome,
+      produtoId: glOidcCliente.gl_produto_id,
+      primeiraParte: glOidcCliente.primeira_parte,
+    })
     .from(glOidcCliente)
     .where(eq(glOidcCliente.client_id, clientId));
   return row ?? null;

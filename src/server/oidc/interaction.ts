@@ -5,8 +5,9 @@ import { glOidcAutorizacao } from '../db/schema.ts';
 import { listClientLinks } from '../modules/auth/queries.ts';
 import type { SessionRecord } from '../session/session-store.ts';
 import { findClientProduct } from './clients.ts';
-import { OIDC_CLAIMS } from './accounts.ts';
-import { INTERACTION_EXPIRED_PAGE } from './pages.ts';
+import { deletionScheduled, OIDC_CLAIMS } from './accounts.ts';
+import { connectApplication, connectionCovers, requestedScopes } from './connections.ts';
+import { ACCOUNT_UNAVAILABLE_PAGE, INTERACTION_EXPIRED_PAGE } from './pages.ts';
 
 /** A request's reasons that only a sign-in made after the application asked can satisfy. */
 const FRESH_SIGN_IN_REASONS = new Set(['login_prompt', 'max_age']);
@@ -37,17 +38,19 @@ async function chosenClient(
 }
 
 /**
- * GET /oidc/interacao/{uid} (decision 087): an application asked the provider for a sign-in.
- * When the portal already has one that satisfies the request (single sign-on: the same browser
- * signed in, its password not due, its client account chosen, and signed in after the request
- * when the application asked prompt=login or max_age), the person goes straight back to the
- * application; otherwise to the product's login screen (or the account selection), whose last
- * step returns here. No consent screen: the applications are the provider's own products.
+ * GET /oidc/interacao/{uid} (decisions 087, 097): an application asked the provider for a
+ * sign-in. When the portal already has one that satisfies the request (single sign-on: the same
+ * browser signed in, its password not due, its client account chosen, and signed in after the
+ * request when the application asked prompt=login or max_age) and the person allowed what the
+ * application asks (a partner's application asks once on the consent screen; the provider's own
+ * need no consent), the person goes straight back to the application; otherwise to the product's
+ * login screen, the account selection or the consent screen, whose last step returns here.
+ * `?recusar=1` is the consent screen's 'Cancelar': the application gets access_denied.
  */
 export async function handleInteraction(
   provider: Provider,
   db: Database,
-  request: FastifyRequest<{ Params: { uid: string } }>,
+  request: FastifyRequest<{ Params: { uid: string }; Querystring: { recusar?: string } }>,
   reply: FastifyReply,
 ): Promise<unknown> {
   let details: Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -77,19 +80,36 @@ export async function handleInteraction(
   if (!session || session.user?.senhaRevalidar || (freshNeeded && !signedInAfterRequest)) {
     return reply.redirect(portalScreen(`/login/${pid}`, details.uid), 303);
   }
+  // A person switched off (or being deleted) with a portal session still open: the provider has
+  // no account for them (accounts.ts), so they are told here instead of failing on the way back.
+  if (session.user?.ativo === false || (await deletionScheduled(db, session.usuarioId))) {
+    return reply
+      .code(403)
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(ACCOUNT_UNAVAILABLE_PAGE);
+  }
   const { clienteId, mustChoose } = await chosenClient(db, session);
   if (mustChoose)
     return reply.redirect(portalScreen(`/login/${pid}/conta_selecionar`, details.uid), 303);
 
+  const scopes = requestedScopes(details.params.scope);
+  const allowed = await connectionCovers(db, session.usuarioId, application.id, scopes);
+  if (!allowed && !application.primeiraParte) {
+    if (request.query.recusar === '1') {
+      return finish(provider, request, reply, {
+        error: 'access_denied',
+        error_description: 'the person did not allow the application',
+      });
+    }
+    return reply.redirect(portalScreen(`/login/${pid}/autorizar_aplicativo`, details.uid), 303);
+  }
+  // The provider's own applications connect without a screen; listed all the same.
+  if (!allowed) await connectApplication(db, session.usuarioId, application.id, scopes);
+
   const accountId = String(session.usuarioId);
   const grant = new provider.Grant({ accountId, clientId });
-  const scope = typeof details.params.scope === 'string' ? details.params.scope : 'openid';
-  grant.addOIDCScope(
-    scope
-      .split(' ')
-      .filter((name) => name in OIDC_CLAIMS || name === 'offline_access')
-      .join(' '),
-  );
+  grant.addOIDCScope(scopes.join(' '));
   const claims = requestedClaims(details.params.claims);
   if (claims.length > 0) grant.addOIDCClaims(claims);
   const grantId = await grant.save();
@@ -99,18 +119,25 @@ export async function handleInteraction(
     gl_cliente_id: clienteId,
     gl_oidc_cliente_id: application.id,
   });
+  return finish(provider, request, reply, {
+    ...(details.prompt.name === 'login' && {
+      login: { accountId, ts: Math.floor(session.createdAt.getTime() / 1000), remember: true },
+    }),
+    consent: { grantId },
+  });
+}
+
+/** Hands the interaction's result back to the provider, which redirects the browser on. */
+async function finish(
+  provider: Provider,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result: Parameters<Provider['interactionFinished']>[2],
+) {
   reply.hijack();
-  await provider.interactionFinished(
-    request.raw,
-    reply.raw,
-    {
-      ...(details.prompt.name === 'login' && {
-        login: { accountId, ts: Math.floor(session.createdAt.getTime() / 1000), remember: true },
-      }),
-      consent: { grantId },
-    },
-    { mergeWithLastSubmission: false },
-  );
+  await provider.interactionFinished(request.raw, reply.raw, result, {
+    mergeWithLastSubmission: false,
+  });
   return reply;
 }
 

@@ -45,6 +45,15 @@ export const INTERACTION_EXPIRED_PAGE = providerPage(
 );
 
 /**
+ * A person whose account is switched off, or whose deletion is scheduled, came from an
+ * application with a portal session still open (issue 34): applications get nothing of them.
+ */
+export const ACCOUNT_UNAVAILABLE_PAGE = providerPage(
+  'Conta indisponível para aplicativos',
+  `<p>A sua conta está desativada ou com exclusão agendada, e por isso não pode ser usada para entrar em aplicativos. Se a exclusão foi pedida por engano, cancele-a na página <a href="/me/privacidade">Privacidade</a> do portal; em outros casos, fale com o suporte.</p>${PORTAL_LINK}`,
+);
+
+/**
  * RP-initiated logout asks the person (OpenID Connect RP-Initiated Logout 1.0 §3): leaving ends
  * the portal session and every application's (back-channel logout).
  */

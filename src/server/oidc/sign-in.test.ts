@@ -1,10 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
+import {
+  authorize,
+  base64url,
+  codeOf,
+  exchange,
+  follow,
+  OIDC_PUBLIC_URL,
+  portalScreen,
+  registerApplication,
+} from '../../../tests/helpers/oidc.ts';
 import {
   createClient,
   createProduct,
@@ -19,132 +29,12 @@ import {
   type TestApp,
 } from '../../../tests/helpers/test-app.ts';
 import { buildApp } from '../app.ts';
-import { glOidcAutorizacao, glOidcCliente } from '../db/schema.ts';
+import { glOidcAutorizacao } from '../db/schema.ts';
 import { purgeExpiredOidcRecords } from './storage-adapter.ts';
 import { SESSION_COOKIE } from '../session/session-plugin.ts';
-import { hashToken } from '../session/tokens.ts';
 
-const PUBLIC_URL = 'https://portal.exemplo.com.br';
+const PUBLIC_URL = OIDC_PUBLIC_URL;
 const ISSUER = `${PUBLIC_URL}/oidc`;
-
-/** An application registered straight in the table, with a known secret (or public). */
-async function registerApplication(
-  t: TestApp,
-  produtoId: number,
-  options: { confidencial?: boolean; backchannel?: string } = {},
-) {
-  const confidencial = options.confidencial ?? true;
-  const secret = randomBytes(32).toString('base64url');
-  const clientId = `app_${randomBytes(6).toString('hex')}`;
-  const redirectUri = `https://${clientId}.exemplo.com.br/callback`;
-  await t.db.insert(glOidcCliente).values({
-    gl_produto_id: produtoId,
-    nome: `Aplicativo ${clientId}`,
-    client_id: clientId,
-    confidencial,
-    segredo_hash: confidencial ? hashToken(secret) : null,
-    redirect_uris: [redirectUri],
-    post_logout_redirect_uris: [`https://${clientId}.exemplo.com.br/saiu`],
-    backchannel_logout_uri: options.backchannel ?? null,
-  });
-  return {
-    clientId,
-    secret,
-    redirectUri,
-    produtoId,
-    postLogoutUri: `https://${clientId}.exemplo.com.br/saiu`,
-  };
-}
-type Application = Awaited<ReturnType<typeof registerApplication>>;
-
-const base64url = (bytes: Buffer) => bytes.toString('base64url');
-
-interface Authorization {
-  verifier: string;
-  state: string;
-  nonce: string;
-  /** Where the browser ended: the application's redirect URI with the answer, or a portal screen. */
-  location: string;
-}
-
-/** Follows the provider's redirects (as a browser would) until they leave /oidc. */
-async function follow(agent: ApiAgent, location: string): Promise<string> {
-  let next = location;
-  for (let hop = 0; hop < 10; hop++) {
-    const path = next.startsWith(PUBLIC_URL) ? next.slice(PUBLIC_URL.length) : next;
-    if (!path.startsWith('/oidc')) return next;
-    const answer = await agent.get(path);
-    const redirect = answer.headers.location;
-    if (typeof redirect !== 'string')
-      throw new Error(`no redirect from ${path}: ${answer.status} ${answer.raw.slice(0, 300)}`);
-    next = redirect;
-  }
-  throw new Error('too many redirects');
-}
-
-async function authorize(
-  agent: ApiAgent,
-  application: Application,
-  extra: Record<string, string> = {},
-): Promise<Authorization> {
-  const verifier = base64url(randomBytes(32));
-  const state = base64url(randomBytes(8));
-  const nonce = base64url(randomBytes(8));
-  const query = new URLSearchParams({
-    client_id: application.clientId,
-    response_type: 'code',
-    scope: 'openid profile email cliente',
-    redirect_uri: application.redirectUri,
-    code_challenge: base64url(createHash('sha256').update(verifier).digest()),
-    code_challenge_method: 'S256',
-    state,
-    nonce,
-    ...extra,
-  });
-  const location = await follow(agent, `/oidc/auth?${query.toString()}`);
-  return { verifier, state, nonce, location };
-}
-
-function codeOf(authorization: Authorization, application: Application): string {
-  const url = new URL(authorization.location);
-  expect(`${url.origin}${url.pathname}`).toBe(application.redirectUri);
-  expect(url.searchParams.get('state')).toBe(authorization.state);
-  const code = url.searchParams.get('code');
-  if (!code) throw new Error(`no code: ${authorization.location}`);
-  return code;
-}
-
-async function exchange(
-  t: TestApp,
-  application: Application,
-  code: string,
-  verifier: string,
-  secret = application.secret,
-) {
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: '/oidc/token',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`${application.clientId}:${secret}`).toString('base64')}`,
-    },
-    payload: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      redirect_uri: application.redirectUri,
-    }).toString(),
-  });
-  return { status: answer.statusCode, body: answer.json<Record<string, string>>() };
-}
-
-/** The /login/{pid}?interacao= screen the provider sent the browser to, and its interaction id. */
-function portalScreen(location: string): { path: string; uid: string } {
-  const url = new URL(location, PUBLIC_URL);
-  const uid = url.searchParams.get('interacao');
-  if (!uid) throw new Error(`not a portal screen: ${location}`);
-  return { path: url.pathname, uid };
-}
 
 describe('signing in to an application through the portal (issue 18, decision 087)', () => {
   let t: TestApp;

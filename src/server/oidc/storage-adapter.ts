@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database, Queryable } from '../db/database.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
-import { glOidcAutorizacao, glOidcRegistro } from '../db/schema.ts';
+import { glOidcAutorizacao, glOidcCliente, glOidcConsentimento, glOidcRegistro } from '../db/schema.ts';
 import { findClientMetadata } from './clients.ts';
 
 /**
@@ -31,6 +31,28 @@ export async function available<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The person a row belongs to: the payload's accountId (the portal's user id, decision 086). */
+function personOf(payload: AdapterPayload): number | null {
+  const id = Number(payload.accountId);
+  return payload.accountId && Number.isSafeInteger(id) ? id : null;
+}
+
+/** How often a connection's last use is written: at most once a minute per person and application. */
+const LAST_USE_INTERVAL = sql`interval '1 minute'`;
+
+async function markConnectionUsed(db: Queryable, usuarioId: number, clientId: string) {
+  await db
+    .update(glOidcConsentimento)
+    .set({ datahora_ultimo_uso: sql`now()` })
+    .where(
+      and(
+        eq(glOidcConsentimento.gl_usuario_id, usuarioId),
+        sql`${glOidcConsentimento.gl_oidc_cliente_id} = (select ${glOidcCliente.id} from ${glOidcCliente} where ${glOidcCliente.client_id} = ${clientId})`,
+        sql`${glOidcConsentimento.datahora_ultimo_uso} < now() - ${LAST_USE_INTERVAL}`,
+      ),
+    );
+}
+
 /**
  * oidc-provider's storage on the portal's database (its adapter interface, example/my_adapter.js
  * of the library): one adapter per model name, all in gl_oidc_registro, so every instance on the
@@ -46,19 +68,25 @@ export class DatabaseAdapter implements Adapter {
     or(isNull(glOidcRegistro.datahora_expira), gt(glOidcRegistro.datahora_expira, new Date()));
 
   async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+    const usuarioId = personOf(payload);
     const values = {
       payload: payload as Record<string, unknown>,
       grant_id: payload.grantId ?? null,
       user_code: payload.userCode ?? null,
       uid: payload.uid ?? null,
+      gl_usuario_id: usuarioId,
       datahora_expira: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
     };
-    await available(() =>
-      this.db
+    await available(async () => {
+      await this.db
         .insert(glOidcRegistro)
         .values({ modelo: this.model, id, ...values })
-        .onConflictDoUpdate({ target: [glOidcRegistro.modelo, glOidcRegistro.id], set: values }),
-    );
+        .onConflictDoUpdate({ target: [glOidcRegistro.modelo, glOidcRegistro.id], set: values });
+      // An access token issued (sign-in or refresh) is the application's use of the connection.
+      if (this.model === 'AccessToken' && usuarioId !== null && payload.clientId) {
+        await markConnectionUsed(this.db, usuarioId, payload.clientId);
+      }
+    });
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {

@@ -99,6 +99,9 @@ export type ProdutoSave = z.input<typeof ProdutoSaveSchema>;
 // --- gl_oidc_cliente (issue 18, decision 087) ----------------------------------------------
 export const OIDC_URI_MESSAGE =
   'Informe endereços completos, um por linha, com https (http só em localhost) e sem #fragmento.';
+/** Production: the portal calls an application's back-channel logout URI only on a public address. */
+export const OIDC_PUBLIC_ADDRESS_MESSAGE =
+  'Informe um endereço público: endereços locais, privados ou de link local não são aceitos.';
 const OIDC_URIS_MAX = 10;
 
 /**
@@ -134,6 +137,8 @@ const OidcClienteFields = {
   backchannel_logout_uri: nullableText(500).refine((value) => value === null || isOidcUri(value), {
     error: OIDC_URI_MESSAGE,
   }),
+  /** The provider's own application: its sign-in asks no consent (decision 097). */
+  primeira_parte: Flag.optional(),
   ativo: Flag.optional(),
 };
 /** The product and the kind (confidential or public) are chosen once, at registration. */
@@ -376,6 +381,13 @@ const filterDate = z
 export const PlanoFilterSchema = z.object({ gl_produto_id: filterId });
 export const PlanoPagamentoFilterSchema = z.object({ gl_plano_id: filterId });
 export const OidcClienteFilterSchema = z.object({ gl_produto_id: filterId });
+/** Auditoria (decision 099): a person (who did it, or whom it concerned), a resource, a period. */
+export const AuditoriaFilterSchema = z.object({
+  gl_usuario_id: filterId,
+  recurso: z.preprocess(emptyToNull, z.string().max(60).nullable()).optional(),
+  data_inicio: filterDate,
+  data_fim: filterDate,
+});
 export const PrivacidadePedidoFilterSchema = z.object({
   tipo: z.enum(['exportacao', 'exclusao', '']).optional(),
 });
@@ -404,6 +416,7 @@ export const ADMIN_MESSAGES = {
   sessionsEnded: 'Todas as sessões deste usuário foram encerradas.',
   levelChanged: 'Nível de acesso alterado.',
   strongerUser: 'Você não pode alterar um usuário com nível igual ou mais forte que o seu.',
+  ownLink: 'Você não pode criar nem alterar o seu próprio vínculo com um cliente; peça a outro supervisor.',
   textTooLong: maxLengthMessage(TEXT_MAX),
   oidcSecretCreated: 'Novo segredo gerado. Copie-o agora: ele não será mostrado de novo, e o anterior deixou de valer.',
   oidcPublicClient: 'Aplicativos públicos não têm segredo: eles entram com PKCE.',

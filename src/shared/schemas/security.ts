@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeviceNameSchema } from '../fields.ts';
 import { IdSchema } from './auth.ts';
+import type { AuditAction } from './audit.ts';
 
 /**
  * The account security center (docs/decisions/070-active-sessions.md): the person's
@@ -165,3 +166,43 @@ export const SEGURANCA_MESSAGES = {
   passkeySignInFailed:
     'Não foi possível entrar com a chave de acesso. Tente novamente ou entre com sua senha.',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// 'Alterações de segurança' (issue 34): the person's own entries of the audit trail
+
+/** The trail's actions the person sees about their own account. */
+export const PERSON_SECURITY_ACTIONS = [
+  'senha_alterada',
+  'senha_redefinida',
+  'twofa_ativado',
+  'twofa_desativado',
+  'chaves_recuperacao_geradas',
+  'chave_acesso_adicionada',
+  'chave_acesso_removida',
+  'chaves_acesso_removidas_na_recuperacao',
+  'aplicativo_autorizado',
+  'aplicativo_revogado',
+  'sessoes_encerradas',
+  'twofa_resetado',
+  'senha_revalidar',
+] as const satisfies readonly AuditAction[];
+
+/** How many of them the screen shows, newest first. */
+export const SECURITY_EVENTS_SIZE = 30;
+
+export interface SecurityEvent {
+  id: number;
+  /** ISO instant. */
+  datahora: string;
+  acao: AuditAction;
+  /** Done by the provider's staff (not named), not by the person. */
+  pela_equipe: boolean;
+  /** What it concerned: a passkey's or an application's name, the passkeys a new password removed. */
+  nomes: string[];
+  /** The person's own address; null for staff's actions. */
+  ip: string | null;
+}
+
+export interface SecurityEventsResponse {
+  eventos: SecurityEvent[];
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, getTableName, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +7,7 @@ import { envelope } from '#shared/envelope';
 import { MESSAGES } from '#shared/messages';
 import { DROPDOWN_PAGE_SIZE, DropdownQuerySchema, type DropdownPage } from '#shared/schemas/dropdown';
 import { CRUD_MESSAGES, IdParamSchema, ListQuerySchema, type Pagination } from '#shared/schemas/crud';
+import { recordAudit } from '../../audit/audit-trail.ts';
 import { currentUserId, requireStaff } from '../../auth/guards.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { pgErrorCode } from '../../db/errors.ts';
@@ -30,7 +31,8 @@ import { storeUpload, type UploadKind } from '../../storage/uploads.ts';
  * Every route is behind requireStaff with the resource's levels (decision 030). Writes take only
  * what the resource's schema names: anything else in the body (id, nivel, audit fields) is
  * dropped, so it cannot be mass-assigned. datahora_modificado is refreshed by the schema's
- * $onUpdate; a delete of a row still referenced is refused in pt-BR (409).
+ * $onUpdate; a delete of a row still referenced is refused in pt-BR (409). Every write goes to
+ * the audit trail in its own transaction (decision 099).
  */
 
 // The table type every resource accepts: any table with an integer id column.
@@ -45,6 +47,8 @@ interface WriteContext {
   usuarioId: number;
   /** The row before an update; null on create. */
   current: Row | null;
+  /** Production refuses what development allows (e.g. an application's loopback address). */
+  isProduction: boolean;
 }
 
 export interface CrudResource {
@@ -74,14 +78,27 @@ export interface CrudResource {
   dropdown?: { text: SQL<string>; search: PgColumn[]; alsoAt?: string };
   /** Adds extra warnings to the loaded entity (§7 "data.warnings shown as warning"). */
   warnings?: (entity: Row, db: Queryable) => Promise<string[]>;
+  /**
+   * How its writes go to the audit trail (decision 099; every write goes): the person a row
+   * concerns, and the fields whose values, not only names, are kept (levels, links, flags; never
+   * personal data or secrets).
+   */
+  audit?: { target?: (row: Row) => number | null; values?: readonly string[] };
 }
 
 export interface CrudOptions {
   db: Database;
   storage: FileStorage;
+  isProduction: boolean;
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** Whether a write left a column as it was (dates, arrays and numbers compared by value). */
+function sameValue(before: unknown, after: unknown): boolean {
+  const plain = (value: unknown) => (value instanceof Date ? value.toISOString() : JSON.stringify(value ?? null));
+  return plain(before) === plain(after);
+}
 
 /** The database's refusals of a write, in pt-BR. */
 function writeError(error: unknown, operation: 'write' | 'delete'): unknown {
@@ -242,6 +259,33 @@ export function registerCrudResource(
     return envelope({ entity }, { warnings });
   });
 
+  const tableName = getTableName(table);
+  /** Every write in the trail, with the transaction that made it (decision 099). */
+  const auditWrite = (
+    tx: Queryable,
+    request: FastifyRequest,
+    change: { before: Row | null; after: Row | null; written: string[] },
+  ) => {
+    const { before, after } = change;
+    const row = after ?? before;
+    const fields = after === null ? [] : change.written.filter((field) => !sameValue(before?.[field], after[field]));
+    const kept = (resource.audit?.values ?? []).filter((field) => fields.includes(field) || after === null);
+    return recordAudit(tx, {
+      actor: currentUserId(request),
+      target: row ? (resource.audit?.target?.(row) ?? null) : null,
+      action: before === null ? 'criar' : after === null ? 'excluir' : 'alterar',
+      resource: tableName,
+      resourceId: row?.id as number | undefined,
+      fields,
+      ...(kept.length > 0 && {
+        details: Object.fromEntries(
+          kept.map((field) => [field, after === null ? { de: before?.[field] } : { de: before?.[field] ?? null, para: after[field] }]),
+        ),
+      }),
+      ip: request.ip,
+    });
+  };
+
   /** Files no row points at any more; a file still referenced elsewhere is left alone. */
   const discardFiles = async (ids: number[]) => {
     for (const arquivoId of ids) {
@@ -264,7 +308,7 @@ export function registerCrudResource(
         replaced = Object.keys(files)
           .map((key) => current?.[key])
           .filter((old): old is number => typeof old === 'number');
-        const context: WriteContext = { db: tx, usuarioId, current };
+        const context: WriteContext = { db: tx, usuarioId, current, isProduction: options.isProduction };
         const values = { ...(resource.prepare ? await resource.prepare(parsed, context) : parsed), ...files };
         let saved: Row | undefined;
         if (id === null) {
@@ -274,6 +318,7 @@ export function registerCrudResource(
         }
         if (!saved) throw notFound(CRUD_MESSAGES.notFound);
         await resource.afterWrite?.(saved, { ...context, deleted: false });
+        await auditWrite(tx, request, { before: current, after: saved, written: Object.keys(values) });
         return loadEntity(tx, Number(saved.id));
       });
     } catch (error) {
@@ -324,7 +369,14 @@ export function registerCrudResource(
         await db.transaction(async (tx) => {
           const [deleted] = (await tx.delete(table).where(eq(idColumn, request.params.id)).returning()) as Row[];
           if (!deleted) throw notFound(CRUD_MESSAGES.notFound);
-          await resource.afterWrite?.(deleted, { db: tx, usuarioId, current: deleted, deleted: true });
+          await resource.afterWrite?.(deleted, {
+            db: tx,
+            usuarioId,
+            current: deleted,
+            isProduction: options.isProduction,
+            deleted: true,
+          });
+          await auditWrite(tx, request, { before: deleted, after: null, written: [] });
           files = Object.keys(resource.uploads ?? {})
             .map((field) => deleted[`${field}_arquivo_id`])
             .filter((arquivoId): arquivoId is number => typeof arquivoId === 'number');

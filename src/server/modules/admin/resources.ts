@@ -1,4 +1,6 @@
-import { asc, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, gte, lt, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { addDays, instantOnSaoPauloClock } from '#shared/dates';
 import {
   ClienteSaveSchema,
   ClienteUsuarioCreateSchema,
@@ -26,6 +28,8 @@ import {
   PlanoPagamentoUpdateSchema,
   PlanoSaveSchema,
   ProdutoSaveSchema,
+  ADMIN_MESSAGES,
+  AuditoriaFilterSchema,
   STAFF_LEVEL,
   type PlanChangeProof,
   UsuarioUpdateSchema,
@@ -35,6 +39,7 @@ import type { Queryable } from '../../db/database.ts';
 import { nomeBusca } from '../../db/reference-data.ts';
 import {
   glArquivo,
+  glAuditoria,
   glCidade,
   glCliente,
   glClienteUsuario,
@@ -58,6 +63,9 @@ import {
 import type { CrudResource } from '../../http/crud/resource.ts';
 import { newInvoiceToken } from '../invoices/service.ts';
 import { newClientId } from '../../oidc/clients.ts';
+import { assertPublicBackchannelUri } from '../../oidc/outgoing-calls.ts';
+import { forbidden } from '../../errors.ts';
+import { endUserAccess } from '../../session/end-access.ts';
 import { assertMayChangeUser } from './service.ts';
 
 /**
@@ -161,10 +169,15 @@ const cliente: CrudResource = {
   dropdown: { text: sql<string>`${glCliente.razao_social}`, search: [glCliente.razao_social, glCliente.nome_fantasia, glCliente.cpfcnpj] },
 };
 
+/**
+ * A person's link to a client gives them the client's data, plan changes and the `cliente` claim
+ * applications trust: supervisors make and change links, never their own (issue 34, decision
+ * 100, superseding decision 030's row); operators may still remove one.
+ */
 const clienteUsuario: CrudResource = {
   path: '/admin/gl_cliente_usuario',
   table: glClienteUsuario,
-  levels: { read: operator, create: operator, update: operator, delete: operator },
+  levels: { read: operator, create: supervisor, update: supervisor, delete: operator },
   columns: {
     ...getTableColumns(glClienteUsuario),
     usuario_nome: sql<string>`${glUsuario.nome}`.as('usuario_nome'),
@@ -179,6 +192,15 @@ const clienteUsuario: CrudResource = {
   orderBy: [asc(glClienteUsuario.nivel), asc(glUsuario.nome)],
   create: ClienteUsuarioCreateSchema,
   update: ClienteUsuarioUpdateSchema,
+  prepare: (values, { usuarioId, current }) => {
+    const linked = Number(current?.gl_usuario_id ?? values.gl_usuario_id);
+    if (linked === usuarioId) throw forbidden(ADMIN_MESSAGES.ownLink, 'own_link');
+    return values;
+  },
+  audit: {
+    target: (row) => Number(row.gl_usuario_id),
+    values: ['gl_cliente_id', 'gl_usuario_id', 'nivel'],
+  },
 };
 
 /** Never sent: the password hash and the 2FA secret. */
@@ -197,6 +219,11 @@ const usuario: CrudResource = {
     await assertMayChangeUser(db, usuarioId, Number(current?.id));
     return values;
   },
+  // Switched off: nothing they signed in to keeps working, applications included (decision 096).
+  afterWrite: async (row, { db, current }) => {
+    if (current?.ativo === true && row.ativo === false) await endUserAccess(db, Number(row.id));
+  },
+  audit: { target: (row) => Number(row.id), values: ['ativo'] },
   dropdown: {
     text: sql<string>`${glUsuario.nome} || ' <' || ${glUsuario.email} || '>'`,
     search: [glUsuario.nome, glUsuario.email],
@@ -345,7 +372,12 @@ const oidcCliente: CrudResource = {
   },
   create: OidcClienteCreateSchema,
   update: OidcClienteUpdateSchema,
-  prepare: (values, { current }) => (current === null ? { ...values, client_id: newClientId() } : values),
+  prepare: async (values, { current, isProduction }) => {
+    // In production the portal calls back-channel logout URIs on public addresses only (decision 087).
+    if (isProduction) await assertPublicBackchannelUri(values.backchannel_logout_uri);
+    return current === null ? { ...values, client_id: newClientId() } : values;
+  },
+  audit: { values: ['primeira_parte', 'ativo', 'redirect_uris', 'backchannel_logout_uri'] },
 };
 
 /**
@@ -411,6 +443,47 @@ const documentoVersao: CrudResource = {
   orderBy: [desc(glDocumentoVersao.datahora_publicado), desc(glDocumentoVersao.id)],
 };
 
+/** The person who acted and the person concerned, both read from gl_usuario. */
+const alvo = alias(glUsuario, 'alvo');
+
+/** The instant a São Paulo calendar day starts (the filter's dates are the staff's days). */
+const dayStart = (date: string) => instantOnSaoPauloClock(date, 0, 0);
+
+/**
+ * Administração → Auditoria (decision 099): the trail, newest first, read by supervisors and
+ * above; no operation writes it here (the table refuses updates and deletes anyway).
+ */
+const auditoria: CrudResource = {
+  path: '/admin/gl_auditoria',
+  table: glAuditoria,
+  levels: { read: supervisor, create: null, update: null, delete: null },
+  columns: {
+    ...getTableColumns(glAuditoria),
+    usuario_nome: sql<string | null>`${glUsuario.nome}`.as('usuario_nome'),
+    alvo_nome: sql<string | null>`${alvo.nome}`.as('alvo_nome'),
+  },
+  joins: [
+    { table: glUsuario, on: eq(glUsuario.id, glAuditoria.gl_usuario_id) },
+    { table: alvo, on: eq(alvo.id, glAuditoria.alvo_usuario_id) },
+  ],
+  search: [glAuditoria.recurso, glAuditoria.acao, glAuditoria.recurso_id],
+  filters: {
+    schema: AuditoriaFilterSchema,
+    where: (q) => {
+      const person = q.gl_usuario_id ? Number(q.gl_usuario_id) : null;
+      const from = typeof q.data_inicio === 'string' ? dayStart(q.data_inicio) : null;
+      const to = typeof q.data_fim === 'string' ? dayStart(addDays(q.data_fim, 1)) : null;
+      return [
+        person ? or(eq(glAuditoria.gl_usuario_id, person), eq(glAuditoria.alvo_usuario_id, person)) : undefined,
+        typeof q.recurso === 'string' && q.recurso ? eq(glAuditoria.recurso, q.recurso) : undefined,
+        from ? gte(glAuditoria.datahora, from) : undefined,
+        to ? lt(glAuditoria.datahora, to) : undefined,
+      ];
+    },
+  },
+  orderBy: [desc(glAuditoria.datahora), desc(glAuditoria.id)],
+};
+
 export const ADMIN_RESOURCES: readonly CrudResource[] = [
   produto,
   plano,
@@ -428,4 +501,5 @@ export const ADMIN_RESOURCES: readonly CrudResource[] = [
   privacidadePedido,
   documentoVersao,
   pixRecebimento,
+  auditoria,
 ];

@@ -6,12 +6,15 @@ import { ADMIN_MESSAGES, InvoicePaymentRequestSchema, STAFF_LEVEL, UsuarioNivelS
 import { INVOICE_MESSAGES } from '#shared/schemas/invoices';
 import { IdParamSchema, PlanChangeProofParamsSchema } from '#shared/schemas/crud';
 import { PLANO_MESSAGES } from '#shared/plans';
+import type { FastifyRequest } from 'fastify';
+import type { AuditAction } from '#shared/schemas/audit';
+import { recordAudit, type AuditOrigin } from '../../audit/audit-trail.ts';
 import { currentUserId, requireStaff } from '../../auth/guards.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { registerCrudResource } from '../../http/crud/resource.ts';
-import { deleteUserSessions } from '../../session/session-store.ts';
+import { endUserAccess } from '../../session/end-access.ts';
 import { localStorageFor, type FileStorage } from '../../storage/file-storage.ts';
 import { cancelPendingChange } from '../contracts/plan-change.ts';
 import { rotateInvoiceToken } from '../invoices/service.ts';
@@ -43,7 +46,25 @@ export const adminRoutes: FastifyPluginCallbackZod<{
   storage?: FileStorage;
 }> = (app, { db, config, pixWebhookKeys, storage }, done) => {
   const files = storage ?? localStorageFor(config.DATA_DIR);
-  for (const resource of ADMIN_RESOURCES) registerCrudResource(app, resource, { db, storage: files });
+  /** The staff member acting and their address, for the audit trail (decision 099). */
+  const origin = (request: FastifyRequest): AuditOrigin => ({ actor: currentUserId(request), ip: request.ip });
+  /** An action on the person of the path's id, in the trail with that person as its target. */
+  const recordUserAction = (
+    tx: Queryable,
+    request: FastifyRequest,
+    usuarioId: number,
+    action: AuditAction,
+    details?: Record<string, unknown>,
+  ) =>
+    recordAudit(tx, {
+      ...origin(request),
+      target: usuarioId,
+      action,
+      resource: 'gl_usuario',
+      resourceId: usuarioId,
+      ...(details && { details }),
+    });
+  for (const resource of ADMIN_RESOURCES) registerCrudResource(app, resource, { db, storage: files, isProduction: config.isProduction });
 
   /** §7 POST api/admin/cliente/selecionar {id}: the admin's session now works in that client. */
   app.post(
@@ -55,6 +76,7 @@ export const adminRoutes: FastifyPluginCallbackZod<{
     async (request) => {
       const data = await clientToSelect(db, request.body.id);
       await request.session.setContext({ clienteId: data.cliente.id });
+      await recordAudit(db, { ...origin(request), action: 'cliente_selecionado', resource: 'gl_cliente', resourceId: data.cliente.id });
       return envelope(data, { message: ACESSO_MESSAGES.clientSelected(data.cliente.razao_social) });
     },
   );
@@ -64,7 +86,11 @@ export const adminRoutes: FastifyPluginCallbackZod<{
     '/admin/gl_cliente/:id/fatura_token',
     { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
     async (request) => {
-      const fatura_token = await rotateInvoiceToken(db, request.params.id);
+      const fatura_token = await db.transaction(async (tx) => {
+        const token = await rotateInvoiceToken(tx, request.params.id);
+        await recordAudit(tx, { ...origin(request), action: 'token_fatura_gerado', resource: 'gl_cliente', resourceId: request.params.id });
+        return token;
+      });
       return envelope({ fatura_token }, { message: ADMIN_MESSAGES.tokenRotated });
     },
   );
@@ -82,7 +108,7 @@ export const adminRoutes: FastifyPluginCallbackZod<{
         pagoEm: request.body.datahora_confirmado,
         providerName: config.PROVIDER_NAME,
         publicUrl: config.publicUrl,
-      });
+      }, origin(request));
       return envelope(null, { message: INVOICE_MESSAGES.paid });
     },
   );
@@ -92,7 +118,11 @@ export const adminRoutes: FastifyPluginCallbackZod<{
     '/admin/pg_conta/:id/pix_webhook_segredo',
     { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
     async (request, reply) => {
-      const data = await rotatePixWebhookSecret(db, pixWebhookKeys, request.params.id);
+      const data = await db.transaction(async (tx) => {
+        const made = await rotatePixWebhookSecret(tx, pixWebhookKeys, request.params.id);
+        await recordAudit(tx, { ...origin(request), action: 'segredo_webhook_pix_gerado', resource: 'pg_conta', resourceId: request.params.id });
+        return made;
+      });
       reply.header('Cache-Control', 'no-store');
       return envelope(data, { message: PIX_WEBHOOK_MESSAGES.secretCreated });
     },
@@ -103,7 +133,11 @@ export const adminRoutes: FastifyPluginCallbackZod<{
     '/admin/gl_oidc_cliente/:id/segredo',
     { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
     async (request, reply) => {
-      const data = await rotateClientSecret(db, request.params.id);
+      const data = await db.transaction(async (tx) => {
+        const made = await rotateClientSecret(tx, request.params.id);
+        await recordAudit(tx, { ...origin(request), action: 'segredo_aplicativo_gerado', resource: 'gl_oidc_cliente', resourceId: request.params.id });
+        return made;
+      });
       reply.header('Cache-Control', 'no-store');
       return envelope(data, { message: ADMIN_MESSAGES.oidcSecretCreated });
     },
@@ -116,6 +150,7 @@ export const adminRoutes: FastifyPluginCallbackZod<{
       await db.transaction(async (tx) => {
         await assertMayChangeUser(tx, currentUserId(request), request.params.id);
         await resetTwofa(tx, request.params.id);
+        await recordUserAction(tx, request, request.params.id, 'twofa_resetado');
       });
       return envelope(null, { message: ADMIN_MESSAGES.twofaReset });
     },
@@ -125,8 +160,11 @@ export const adminRoutes: FastifyPluginCallbackZod<{
     '/admin/gl_usuario/:id/senha_revalidar',
     { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
     async (request) => {
-      await assertMayChangeUser(db, currentUserId(request), request.params.id);
-      await forcePasswordChange(db, request.params.id);
+      await db.transaction(async (tx) => {
+        await assertMayChangeUser(tx, currentUserId(request), request.params.id);
+        await forcePasswordChange(tx, request.params.id);
+        await recordUserAction(tx, request, request.params.id, 'senha_revalidar');
+      });
       return envelope(null, { message: ADMIN_MESSAGES.passwordReset });
     },
   );
@@ -137,8 +175,11 @@ export const adminRoutes: FastifyPluginCallbackZod<{
     '/admin/gl_usuario/:id/sessoes_encerrar',
     { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
     async (request) => {
-      await assertMayChangeUser(db, currentUserId(request), request.params.id);
-      await deleteUserSessions(db, request.params.id);
+      await db.transaction(async (tx) => {
+        await assertMayChangeUser(tx, currentUserId(request), request.params.id);
+        await endUserAccess(tx, request.params.id);
+        await recordUserAction(tx, request, request.params.id, 'sessoes_encerradas');
+      });
       return envelope(null, { message: ADMIN_MESSAGES.sessionsEnded });
     },
   );
@@ -150,8 +191,11 @@ export const adminRoutes: FastifyPluginCallbackZod<{
       preValidation: requireStaff(db, STAFF_LEVEL.admin),
     },
     async (request) => {
-      await assertMayChangeUser(db, currentUserId(request), request.params.id);
-      await setStaffLevel(db, request.params.id, request.body.nivel);
+      await db.transaction(async (tx) => {
+        await assertMayChangeUser(tx, currentUserId(request), request.params.id);
+        const before = await setStaffLevel(tx, request.params.id, request.body.nivel);
+        await recordUserAction(tx, request, request.params.id, 'nivel_alterado', { nivel: { de: before, para: request.body.nivel } });
+      });
       return envelope(null, { message: ADMIN_MESSAGES.levelChanged });
     },
   );
@@ -160,7 +204,10 @@ export const adminRoutes: FastifyPluginCallbackZod<{
     '/admin/gl_contrato_evento/:id/cancelar',
     { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
     async (request) => {
-      await cancelPendingChange(db, request.params.id);
+      await db.transaction(async (tx) => {
+        await cancelPendingChange(tx, request.params.id);
+        await recordAudit(tx, { ...origin(request), action: 'mudanca_plano_cancelada', resource: 'gl_contrato_evento', resourceId: request.params.id });
+      });
       return envelope(null, { message: PLANO_MESSAGES.changeCancelled });
     },
   );

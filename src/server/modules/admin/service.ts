@@ -11,7 +11,7 @@ import {
   glUsuarioDispositivo,
 } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import { deleteUserSessions } from '../../session/session-store.ts';
+import { endUserAccess } from '../../session/end-access.ts';
 import { findClientSummary } from './queries.ts';
 
 /** The client a staff admin is about to work in (§6 "Admin can select a client via a call"). */
@@ -54,7 +54,7 @@ export async function resetTwofa(db: Queryable, usuarioId: number) {
     .where(eq(glUsuario.id, usuarioId));
   await db.delete(glUsuarioChaveRecuperacao).where(eq(glUsuarioChaveRecuperacao.gl_usuario_id, usuarioId));
   await db.delete(glUsuarioDispositivo).where(eq(glUsuarioDispositivo.gl_usuario_id, usuarioId));
-  await deleteUserSessions(db, usuarioId);
+  await endUserAccess(db, usuarioId);
 }
 
 /**
@@ -63,12 +63,15 @@ export async function resetTwofa(db: Queryable, usuarioId: number) {
  */
 export async function forcePasswordChange(db: Queryable, usuarioId: number) {
   await db.update(glUsuario).set({ senha_revalidar: true }).where(eq(glUsuario.id, usuarioId));
-  await deleteUserSessions(db, usuarioId);
+  await endUserAccess(db, usuarioId);
 }
 
-export async function setStaffLevel(db: Queryable, usuarioId: number, nivel: number | null) {
+/** Sets a person's staff level; answers the level they had (for the audit trail). */
+export async function setStaffLevel(db: Queryable, usuarioId: number, nivel: number | null): Promise<number | null> {
+  const before = await levelOf(db, usuarioId);
   const [row] = await db.update(glUsuario).set({ nivel }).where(eq(glUsuario.id, usuarioId)).returning({ id: glUsuario.id });
   if (!row) throw notFound();
+  return before;
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, inArray, lte } from 'drizzle-orm';
 import { formatDate, formatMoney } from '#shared/format';
 import { LEVEL_ACCOUNT_MANAGER } from '#shared/levels';
 import { INVOICE_MESSAGES, SITUACAO } from '#shared/schemas/invoices';
+import { recordAudit, type AuditOrigin } from '../../audit/audit-trail.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { glCliente, glClienteUsuario, glUsuario, pgFatura } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -78,12 +79,28 @@ export function clientManagers(tx: Queryable, clienteId: number) {
 export const invoiceListUrl = (publicUrl: string, token: string) =>
   new URL(`/cliente/${token}/fatura`, `${publicUrl}/`).toString();
 
-/** Staff's confirmation (POST /api/admin/pg_fatura/{id}/pagamento): 404, 409 or paid. */
+/**
+ * Staff's confirmation (POST /api/admin/pg_fatura/{id}/pagamento): 404, 409 or paid, the payment
+ * in the audit trail with who confirmed it (decision 099).
+ */
 export async function confirmInvoicePayment(
   db: Database,
   input: { faturaId: number; pagoEm: Date; providerName: string; publicUrl: string },
+  origin: AuditOrigin,
 ): Promise<void> {
-  const outcome = await db.transaction((tx) => payInvoice(tx, input));
+  const outcome = await db.transaction(async (tx) => {
+    const paid = await payInvoice(tx, input);
+    if (paid === 'paid') {
+      await recordAudit(tx, {
+        ...origin,
+        action: 'pagamento_confirmado',
+        resource: 'pg_fatura',
+        resourceId: input.faturaId,
+        details: { datahora_confirmado: input.pagoEm.toISOString() },
+      });
+    }
+    return paid;
+  });
   if (outcome === 'not_payable') throw conflict(INVOICE_MESSAGES.notPayable, 'not_payable');
   if (outcome === 'not_found') throw notFound();
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { toCents } from '#shared/format';
 import { decryptSecret, encryptSecret } from '../../auth/secret-box.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { glContrato, pgConta, pgFatura, pgPixRecebimento } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { randomToken, safeEqual } from '../../session/tokens.ts';
@@ -56,7 +56,7 @@ export interface PixWebhookKeys {
 
 /** A new secret for the account (supervisor's action): shown once, stored sealed. */
 export async function rotatePixWebhookSecret(
-  db: Database,
+  db: Queryable,
   keys: PixWebhookKeys,
   contaId: number,
 ): Promise<{ segredo: string }> {

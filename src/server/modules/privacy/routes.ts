@@ -89,7 +89,7 @@ export const privacidadeRoutes: FastifyPluginCallbackZod<{
   );
 
   app.delete(`${base}/exclusao`, { preValidation: signedIn }, async (request) => {
-    await cancelDeletion(db, currentUserId(request));
+    await cancelDeletion(db, currentUserId(request), request.ip);
     return envelope(await privacyOverview(db, currentUserId(request)), {
       message: PRIVACY_MESSAGES.deletionCancelled,
     });

@@ -17,8 +17,6 @@ import {
   glCliente,
   glClienteUsuario,
   glEmailSaida,
-  glOidcAutorizacao,
-  glOidcRegistro,
   glPrivacidadePedido,
   glSessao,
   glUsuario,
@@ -36,6 +34,9 @@ import { conflict, notFound } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { deletionCompletedMail, deletionScheduledMail } from '../../mail/templates.ts';
 import { randomToken } from '../../session/tokens.ts';
+import { revokeApplicationAccess } from '../../oidc/revocation.ts';
+import { recordAudit } from '../../audit/audit-trail.ts';
+import type { AuditAction } from '#shared/schemas/audit';
 import { confirmPasswordAndSecondFactor, type AcessoDeps } from '../auth/service.ts';
 import { currentVersions, listConsents, pendingConsents } from './legal-versions.ts';
 import { collectPersonalData, personalDataZip } from './personal-data.ts';
@@ -141,11 +142,15 @@ export async function requestExport(
 ): Promise<ExportRequest> {
   await expireExports(db, now, usuarioId);
   try {
-    const [row] = await db
-      .insert(glPrivacidadePedido)
-      .values({ gl_usuario_id: usuarioId, tipo: 'exportacao', situacao: 'pendente', ip })
-      .returning();
-    if (!row) throw new Error('gl_privacidade_pedido: insert returned no row');
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(glPrivacidadePedido)
+        .values({ gl_usuario_id: usuarioId, tipo: 'exportacao', situacao: 'pendente', ip })
+        .returning();
+      if (!inserted) throw new Error('gl_privacidade_pedido: insert returned no row');
+      await auditRequest(tx, { usuarioId, ip }, 'lgpd_exportacao_pedida', inserted.id);
+      return inserted;
+    });
     return {
       id: row.id,
       situacao: 'pendente',
@@ -292,6 +297,7 @@ export async function requestDeletion(
         .from(glUsuario)
         .where(eq(glUsuario.id, input.usuarioId));
       if (!row || !user) throw new Error('deletion request: insert or user read returned nothing');
+      await auditRequest(tx, input, 'lgpd_exclusao_pedida', row.id);
       await enqueueMail(tx, {
         to: user.email,
         ...deletionScheduledMail({
@@ -317,8 +323,9 @@ export const deletionScheduledMessage = (request: DeletionRequest) =>
   PRIVACY_MESSAGES.deletionScheduled(formatDateTime(new Date(request.datahora_agendado)));
 
 /** Cancels the person's scheduled deletion (a conditional update: not one already running). */
-export async function cancelDeletion(db: Queryable, usuarioId: number): Promise<void> {
-  const cancelled = await db
+export async function cancelDeletion(db: Database, usuarioId: number, ip: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [cancelled] = await tx
     .update(glPrivacidadePedido)
     .set({ situacao: 'cancelado', datahora_concluido: new Date() })
     .where(
@@ -328,8 +335,27 @@ export async function cancelDeletion(db: Queryable, usuarioId: number): Promise<
         eq(glPrivacidadePedido.situacao, 'agendado'),
       ),
     )
-    .returning({ id: glPrivacidadePedido.id });
-  if (cancelled.length === 0) throw notFound(PRIVACY_MESSAGES.noDeletion, 'no_deletion');
+      .returning({ id: glPrivacidadePedido.id });
+    if (!cancelled) throw notFound(PRIVACY_MESSAGES.noDeletion, 'no_deletion');
+    await auditRequest(tx, { usuarioId, ip }, 'lgpd_exclusao_cancelada', cancelled.id);
+  });
+}
+
+/** A person's LGPD request in the audit trail (decision 099); the job's completion has no actor. */
+function auditRequest(
+  tx: Queryable,
+  who: { usuarioId: number; ip: string | null },
+  action: AuditAction,
+  requestId: number,
+) {
+  return recordAudit(tx, {
+    actor: action === 'lgpd_exclusao_concluida' ? null : who.usuarioId,
+    target: who.usuarioId,
+    action,
+    resource: 'gl_privacidade_pedido',
+    resourceId: requestId,
+    ip: who.ip,
+  });
 }
 
 /**
@@ -372,6 +398,7 @@ export async function processDeletions(
           .returning({ id: glPrivacidadePedido.id });
         if (!claimed) continue;
         const orphans = await anonymiseUser(tx, request.usuarioId, deps.providerName);
+        await auditRequest(tx, { usuarioId: request.usuarioId, ip: null }, 'lgpd_exclusao_concluida', request.id);
         if (orphans.length > 0) {
           await tx
             .update(glPrivacidadePedido)
@@ -425,25 +452,7 @@ async function anonymiseUser(
               sql`not exists (select 1 from ${glClienteUsuario} where ${glClienteUsuario.gl_cliente_id} = ${glCliente.id} and ${glClienteUsuario.nivel} <= ${LEVEL_ACCOUNT_MANAGER})`,
             ),
           );
-  const grants = await tx
-    .delete(glOidcAutorizacao)
-    .where(eq(glOidcAutorizacao.gl_usuario_id, usuarioId))
-    .returning({ grantId: glOidcAutorizacao.grant_id });
-  const grantIds = grants.map((grant) => grant.grantId);
-  await tx
-    .delete(glOidcRegistro)
-    .where(
-      or(
-        grantIds.length ? inArray(glOidcRegistro.grant_id, grantIds) : undefined,
-        grantIds.length
-          ? and(eq(glOidcRegistro.modelo, 'Grant'), inArray(glOidcRegistro.id, grantIds))
-          : undefined,
-        and(
-          eq(glOidcRegistro.modelo, 'Session'),
-          sql`${glOidcRegistro.payload}->>'accountId' = ${String(usuarioId)}`,
-        ),
-      ),
-    );
+  await revokeApplicationAccess(tx, usuarioId);
   for (const table of [
     glSessao,
     glAcessoEvento,

@@ -46,6 +46,7 @@ export const usuarioRoutes: FastifyPluginCallbackZod<{
       await changePassword(db, record.usuarioId, request.body, {
         providerName: config.PROVIDER_NAME,
         sessionId: record.id,
+        ip: request.ip,
       });
       return envelope(null, { message: USUARIO_MESSAGES.passwordChanged });
     },

@@ -7,7 +7,7 @@ import { glUsuario } from '../../db/schema.ts';
 import { fieldError, unauthorized } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { passwordChangedMail } from '../../mail/templates.ts';
-import { deleteUserSessions } from '../../session/session-store.ts';
+import { endAccessAfterNewPassword } from '../security/password-replaced.ts';
 
 const meColumns = {
   id: glUsuario.id,
@@ -52,7 +52,7 @@ export async function changePassword(
   db: Database,
   usuarioId: number,
   values: { senha_atual: string; senha_nova: string },
-  options: { providerName: string; sessionId: string },
+  options: { providerName: string; sessionId: string; ip: string },
 ): Promise<void> {
   const [user] = await db
     .select({ nome: glUsuario.nome, email: glUsuario.email, senha_hash: glUsuario.senha_hash })
@@ -74,8 +74,14 @@ export async function changePassword(
         datahora_senha_alterada: now,
       })
       .where(eq(glUsuario.id, usuarioId));
-    await deleteUserSessions(tx, usuarioId, { exceptSessionId: options.sessionId });
-    const mail = passwordChangedMail({ providerName: options.providerName, nome: user.nome, quando: now });
+    const chavesRemovidas = await endAccessAfterNewPassword(tx, {
+      usuarioId,
+      keepSessionId: options.sessionId,
+      how: 'senha_alterada',
+      ip: options.ip,
+      now,
+    });
+    const mail = passwordChangedMail({ providerName: options.providerName, nome: user.nome, quando: now, chavesRemovidas });
     await enqueueMail(tx, { to: user.email, ...mail });
   });
 }

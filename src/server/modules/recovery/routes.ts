@@ -51,6 +51,7 @@ export const recuperacaoRoutes: FastifyPluginCallbackZod<RecuperacaoRoutesOption
         senha: request.body.senha,
         keepSessionId: request.session.record?.id ?? null,
         providerName,
+        ip: request.ip,
       });
       if (!ok) throw new AppError(404, CONTA_MESSAGES.resetLinkInvalid, 'reset_token_invalid');
       return envelope(null, { message: CONTA_MESSAGES.passwordChanged });

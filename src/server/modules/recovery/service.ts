@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { glUsuario, glUsuarioSenhaToken } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { passwordChangedMail, passwordResetMail } from '../../mail/templates.ts';
-import { deleteUserSessions } from '../../session/session-store.ts';
+import { endAccessAfterNewPassword } from '../security/password-replaced.ts';
 import { hashToken, randomToken } from '../../session/tokens.ts';
 import { clearLoginFailures } from '../auth/service.ts';
 
@@ -91,13 +91,14 @@ export async function isResetTokenUsable(db: Database, token: string, now = new 
 /**
  * §7 recuperar_token: sets the new password when the token is valid, unused and unexpired, and
  * uses it up. The token is taken by one conditional UPDATE, so of concurrent requests with the
- * same token exactly one succeeds. The user's other sessions end, other open links die, failed
- * sign-ins are forgotten and the "password changed" e-mail is queued; 2FA stays as it was.
+ * same token exactly one succeeds. The user's other sessions, applications' tokens and recent
+ * passkeys of other sessions end (decisions 096, 098), other open links die, failed sign-ins are
+ * forgotten and the "password changed" e-mail is queued; 2FA stays as it was.
  * Returns false when the token cannot be used (the caller says so without detail).
  */
 export async function resetPassword(
   db: Database,
-  input: { token: string; senha: string; keepSessionId: string | null; providerName: string },
+  input: { token: string; senha: string; keepSessionId: string | null; providerName: string; ip: string },
   now = new Date(),
 ): Promise<boolean> {
   const tokenHash = hashToken(input.token);
@@ -142,9 +143,15 @@ export async function resetPassword(
           isNull(glUsuarioSenhaToken.datahora_usado),
         ),
       );
-    await deleteUserSessions(tx, taken.usuarioId, { exceptSessionId: input.keepSessionId });
+    const chavesRemovidas = await endAccessAfterNewPassword(tx, {
+      usuarioId: taken.usuarioId,
+      keepSessionId: input.keepSessionId,
+      how: 'senha_redefinida',
+      ip: input.ip,
+      now,
+    });
     await clearLoginFailures(tx, user.email);
-    const mail = passwordChangedMail({ providerName: input.providerName, nome: user.nome, quando: now });
+    const mail = passwordChangedMail({ providerName: input.providerName, nome: user.nome, quando: now, chavesRemovidas });
     await enqueueMail(tx, { to: user.email, ...mail });
     return true;
   });

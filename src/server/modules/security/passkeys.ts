@@ -4,8 +4,9 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { and, asc, count, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { SEGURANCA_MESSAGES, type Passkey } from '#shared/schemas/security';
+import { recordAudit } from '../../audit/audit-trail.ts';
 import { deriveKey } from '../../auth/keys.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { glUsuario, glUsuarioChaveAcesso, glWebauthnDesafio } from '../../db/schema.ts';
@@ -59,6 +60,12 @@ export function createPasskeyDeps(options: {
 }
 
 type ChallengeKind = 'registro' | 'login';
+
+/** The session a passkey change is made from, and its address (the trail, decision 099). */
+export interface PasskeyChangeOrigin {
+  sessionId: string;
+  ip: string;
+}
 
 const registrationFailed = () =>
   new AppError(422, SEGURANCA_MESSAGES.passkeyRegistrationFailed, 'passkey_registration_failed');
@@ -181,11 +188,15 @@ export async function registrationOptions(
   return options;
 }
 
-/** Verifies and stores a new passkey of the person; the owner is told by e-mail. */
+/**
+ * Verifies and stores a new passkey of the person, with the session it was registered from
+ * (decision 098); the owner is told by e-mail, always, and the trail records it.
+ */
 export async function registerPasskey(
   deps: PasskeyDeps,
   usuarioId: number,
   input: { nome: string; resposta: RegistrationResponseJSON },
+  origin: PasskeyChangeOrigin,
   now = new Date(),
 ): Promise<void> {
   const user = await userOf(deps.db, usuarioId);
@@ -219,12 +230,23 @@ export async function registerPasskey(
         backup_elegivel: info.credentialDeviceType === 'multiDevice',
         backup_feito: info.credentialBackedUp,
         datahora_criado: now,
+        gl_sessao_id: origin.sessionId,
       })
       .onConflictDoNothing()
       .returning({ id: glUsuarioChaveAcesso.id });
     // The same credential twice (it is excluded at creation; a replay is refused above).
-    if (inserted.length !== 1) throw registrationFailed();
+    const [added] = inserted;
+    if (!added || inserted.length !== 1) throw registrationFailed();
     await tellOwner(tx, deps, user, 'chave_acesso_adicionada', now);
+    await recordAudit(tx, {
+      actor: usuarioId,
+      target: usuarioId,
+      action: 'chave_acesso_adicionada',
+      resource: 'gl_usuario_chave_acesso',
+      resourceId: added.id,
+      details: { nome: input.nome },
+      ip: origin.ip,
+    });
   });
 }
 
@@ -269,16 +291,65 @@ export async function renamePasskey(db: Queryable, usuarioId: number, id: number
 }
 
 /** Removes one of the person's own passkeys (the caller checked the step-up); the owner is told. */
-export async function removePasskey(deps: PasskeyDeps, usuarioId: number, id: number, now = new Date()): Promise<void> {
+export async function removePasskey(
+  deps: PasskeyDeps,
+  usuarioId: number,
+  id: number,
+  origin: PasskeyChangeOrigin,
+  now = new Date(),
+): Promise<void> {
   const user = await userOf(deps.db, usuarioId);
   await deps.db.transaction(async (tx) => {
-    const removed = await tx
+    const [removed] = await tx
       .delete(glUsuarioChaveAcesso)
       .where(and(eq(glUsuarioChaveAcesso.id, id), eq(glUsuarioChaveAcesso.gl_usuario_id, usuarioId)))
-      .returning({ id: glUsuarioChaveAcesso.id });
-    if (removed.length !== 1) throw passkeyNotFound();
+      .returning({ id: glUsuarioChaveAcesso.id, nome: glUsuarioChaveAcesso.nome });
+    if (!removed) throw passkeyNotFound();
     await tellOwner(tx, deps, user, 'chave_acesso_removida', now);
+    await recordAudit(tx, {
+      actor: usuarioId,
+      target: usuarioId,
+      action: 'chave_acesso_removida',
+      resource: 'gl_usuario_chave_acesso',
+      resourceId: removed.id,
+      details: { nome: removed.nome },
+      ip: origin.ip,
+    });
   });
+}
+
+/**
+ * How recent a passkey must be to go with a password change or reset (decision 098): a thief who
+ * knew the password may have registered one; a month covers the time between a theft and its
+ * owner noticing it, while the owner's long-standing passkeys stay.
+ */
+export const RECENT_PASSKEY_DAYS = 30;
+
+/**
+ * Removes the person's passkeys registered in the last RECENT_PASSKEY_DAYS, except those
+ * registered from `keepSessionId` (the owner's own session, when the change is made signed in),
+ * and answers their names (for the e-mail, the trail and the security screen). Decision 098.
+ */
+export async function removeRecentPasskeys(
+  tx: Queryable,
+  usuarioId: number,
+  options: { keepSessionId: string | null; now: Date },
+): Promise<string[]> {
+  const since = new Date(options.now.getTime() - RECENT_PASSKEY_DAYS * 86_400_000);
+  const keep = options.keepSessionId;
+  const removed = await tx
+    .delete(glUsuarioChaveAcesso)
+    .where(
+      and(
+        eq(glUsuarioChaveAcesso.gl_usuario_id, usuarioId),
+        gt(glUsuarioChaveAcesso.datahora_criado, since),
+        keep
+          ? or(isNull(glUsuarioChaveAcesso.gl_sessao_id), ne(glUsuarioChaveAcesso.gl_sessao_id, keep))
+          : undefined,
+      ),
+    )
+    .returning({ nome: glUsuarioChaveAcesso.nome });
+  return removed.map((passkey) => passkey.nome);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import {
   type ActiveSessionsResponse,
   type EndSessionsResponse,
   type PasskeyListResponse,
+  type SecurityEventsResponse,
   type SignInHistoryResponse,
 } from '#shared/schemas/security';
 import { requireRecentProof, requireUser } from '../../auth/guards.ts';
@@ -36,6 +37,7 @@ import {
 } from './passkeys.ts';
 import { endOtherSession, endOtherSessions, listActiveSessions } from './sessions.ts';
 import { listSignIns } from './sign-ins.ts';
+import { listSecurityEvents } from './security-events.ts';
 import { completeSignIn } from '../auth/complete-sign-in.ts';
 
 export interface SegurancaRoutesOptions {
@@ -51,6 +53,11 @@ function caller(request: FastifyRequest) {
   const record = request.session.record;
   if (!record) throw unauthorized();
   return { usuarioId: record.usuarioId, currentSessionId: record.id };
+}
+
+/** The session making a change and its address: where a passkey came from, and the trail's. */
+function changeOrigin(request: FastifyRequest) {
+  return { sessionId: caller(request).currentSessionId, ip: request.ip };
 }
 
 /**
@@ -101,6 +108,15 @@ export const segurancaRoutes: FastifyPluginCallbackZod<SegurancaRoutesOptions> =
     return envelope(data);
   });
 
+  // Changes to how the account is protected (issue 34), from the audit trail, newest first.
+  app.get('/gl_usuario/me/eventos_seguranca', { preValidation: signedIn }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const data: SecurityEventsResponse = {
+      eventos: await listSecurityEvents(db, caller(request).usuarioId),
+    };
+    return envelope(data);
+  });
+
   registerPasskeyRoutes(app, { db, passkeys, acesso, signedIn, proven, limited });
   done();
 };
@@ -147,11 +163,16 @@ function registerPasskeyRoutes(
     { schema: { body: PasskeyRegisterRequestSchema }, preValidation: proven, config: limited },
     async (request) => {
       const { usuarioId } = caller(request);
-      await registerPasskey(passkeys, usuarioId, {
-        nome: request.body.nome,
-        // Shape checked by the schema; everything else by the verification.
-        resposta: request.body.resposta as unknown as RegistrationResponseJSON,
-      });
+      await registerPasskey(
+        passkeys,
+        usuarioId,
+        {
+          nome: request.body.nome,
+          // Shape checked by the schema; everything else by the verification.
+          resposta: request.body.resposta as unknown as RegistrationResponseJSON,
+        },
+        changeOrigin(request),
+      );
       return envelope(await list(usuarioId), { message: SEGURANCA_MESSAGES.passkeyAdded });
     },
   );
@@ -171,7 +192,7 @@ function registerPasskeyRoutes(
     { schema: { params: PasskeyParamsSchema }, preValidation: proven },
     async (request) => {
       const { usuarioId } = caller(request);
-      await removePasskey(passkeys, usuarioId, request.params.id);
+      await removePasskey(passkeys, usuarioId, request.params.id, changeOrigin(request));
       return envelope(await list(usuarioId), { message: SEGURANCA_MESSAGES.passkeyRemoved });
     },
   );

@@ -32,7 +32,7 @@ import {
 function changeOrigin(request: FastifyRequest) {
   const record = request.session.record;
   if (!record) throw unauthorized();
-  return { sessionId: record.id };
+  return { sessionId: record.id, ip: request.ip };
 }
 
 /**
@@ -115,7 +115,9 @@ export const twofaRoutes: FastifyPluginCallbackZod<{
     { preValidation: proven, config: limited },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return envelope(await regenerateRecoveryKeys(twofa, currentUserId(request)));
+      return envelope(
+        await regenerateRecoveryKeys(twofa, currentUserId(request), changeOrigin(request)),
+      );
     },
   );
 

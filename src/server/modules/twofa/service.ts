@@ -21,7 +21,9 @@ import {
 import { conflict, fieldError, notFound, unauthorized } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { securityChangeMail, type SecurityChange } from '../../mail/templates.ts';
-import { deleteUserSessions } from '../../session/session-store.ts';
+import { endUserAccess } from '../../session/end-access.ts';
+import { recordAudit } from '../../audit/audit-trail.ts';
+import type { AuditAction } from '#shared/schemas/audit';
 import { hashToken, randomToken, safeEqual } from '../../session/tokens.ts';
 import {
   RECOVERY_KEY_COUNT,
@@ -423,8 +425,22 @@ async function replaceRecoveryKeys(tx: Queryable, deps: TwofaDeps, usuarioId: nu
  * Where a change to a user's 2FA is made from: the session that made it stays, the user's other
  * sessions end (item 7 of the security review, docs/decisions/011-two-factor.md).
  */
+/** The session making a 2FA change (kept; the others end) and its address (the trail). */
 export interface ChangeOrigin {
   sessionId: string;
+  ip: string;
+}
+
+/** A 2FA change of the person's own, in the audit trail (decision 099). */
+function auditChange(tx: Queryable, usuarioId: number, action: AuditAction, origin: ChangeOrigin) {
+  return recordAudit(tx, {
+    actor: usuarioId,
+    target: usuarioId,
+    action,
+    resource: 'gl_usuario',
+    resourceId: usuarioId,
+    ip: origin.ip,
+  });
 }
 
 /**
@@ -457,8 +473,9 @@ export async function activate(
       .returning({ id: glUsuario.id });
     if (updated.length !== 1) throw invalidCode();
     const recovery_keys = await replaceRecoveryKeys(tx, deps, usuarioId);
-    await deleteUserSessions(tx, usuarioId, { exceptSessionId: origin.sessionId });
+    await endUserAccess(tx, usuarioId, { exceptSessionId: origin.sessionId });
     await tellOwner(tx, deps, user, 'twofa_ativado', now);
+    await auditChange(tx, usuarioId, 'twofa_ativado', origin);
     return { recovery_keys };
   });
 }
@@ -513,8 +530,9 @@ export async function disable(
       .where(eq(glUsuarioChaveRecuperacao.gl_usuario_id, usuarioId));
     await tx.delete(glUsuarioDispositivo).where(eq(glUsuarioDispositivo.gl_usuario_id, usuarioId));
     await forgetUsedSteps(tx, usuarioId);
-    await deleteUserSessions(tx, usuarioId, { exceptSessionId: origin.sessionId });
+    await endUserAccess(tx, usuarioId, { exceptSessionId: origin.sessionId });
     await tellOwner(tx, deps, user, 'twofa_desativado', now);
+    await auditChange(tx, usuarioId, 'twofa_desativado', origin);
     return true;
   });
   // Another request disabled it in between: this one did not.
@@ -522,10 +540,15 @@ export async function disable(
   return { disabled: true };
 }
 
-/** §4: a new set replaces the old; the owner is told. The caller checked the step-up. */
+/**
+ * §4: a new set replaces the old; the owner is told. Whoever may hold the old keys loses what
+ * they got with them: the other sessions and the applications' tokens end (issue 34, decision
+ * 096). The caller checked the step-up.
+ */
 export async function regenerateRecoveryKeys(
   deps: TwofaDeps,
   usuarioId: number,
+  origin: ChangeOrigin,
   now = new Date(),
 ): Promise<{ recovery_keys: string[] }> {
   const user = await loadUser(deps.db, usuarioId);
@@ -539,7 +562,9 @@ export async function regenerateRecoveryKeys(
       .for('update');
     if (!locked?.twofa_ativo) throw conflict(TWOFA_MESSAGES.notEnabled, 'twofa_disabled');
     const recovery_keys = await replaceRecoveryKeys(tx, deps, usuarioId);
+    await endUserAccess(tx, usuarioId, { exceptSessionId: origin.sessionId });
     await tellOwner(tx, deps, user, 'chaves_geradas', now);
+    await auditChange(tx, usuarioId, 'chaves_recuperacao_geradas', origin);
     return { recovery_keys };
   });
 }
