@@ -1,7 +1,10 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
-import { expect, test } from './fixtures.ts';
-import { signInDemoUser } from './support/sign-in.ts';
+import { randomCnpj } from '../helpers/documents.ts';
+import { expect, test, waitForApiIdle } from './fixtures.ts';
+import { signUpNewPerson } from './support/new-person.ts';
+import { apiHeaders, signInDemoUser } from './support/sign-in.ts';
 
 /**
  * The staff area (decision 031) as the demo admin (admin@exemplo.com.br, staff level 1) against the
@@ -235,4 +238,123 @@ test('refuses the staff area to a customer', async ({ page, context }) => {
   await page.goto('/admin/clientes');
   await expect(page.getByText('Você não tem permissão para esta ação.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Administração' })).toHaveCount(0);
+});
+
+/** A client of the test's own, made through the staff API: the journeys below edit it. */
+async function newClient(page: Page): Promise<{ id: number; razaoSocial: string }> {
+  const razaoSocial = `Auditoria E2E ${unique()} Ltda`;
+  const created = await page.request.post('/api/admin/gl_cliente', {
+    headers: await apiHeaders(page),
+    data: { razao_social: razaoSocial, cpfcnpj: randomCnpj(), fatura_lembrete: true },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { data } = (await created.json()) as { data: { entity: { id: number } } };
+  return { id: data.entity.id, razaoSocial };
+}
+
+test.describe('Administração → Auditoria and client links (issue 34; decisions 099, 100)', () => {
+  test("lists the admin's edit of a client: who, 'Alterou', the client and the field; the person and resource filters narrow it", async ({ page }) => {
+    test.setTimeout(60_000);
+    const { id, razaoSocial } = await newClient(page);
+
+    await page.goto(`/admin/clientes/${id}`);
+    await expect(page.getByLabel('Razão social / nome')).toHaveValue(razaoSocial);
+    await page.getByLabel('Nome fantasia').fill(`Fantasia ${unique()}`);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Registro salvo.')).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Auditoria' }).click();
+    await expect(page).toHaveURL(/\/admin\/auditoria$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Auditoria' })).toBeVisible();
+    // Read-only: nothing to add, and a row opens nothing.
+    await expect(page.getByRole('button', { name: '+ Adicionar' })).toHaveCount(0);
+    const edit = page.getByRole('row').filter({ hasText: `Clientes (ID ${id})` }).filter({ hasText: 'Alterou' });
+    await expect(edit).toHaveCount(1);
+    const cells = edit.getByRole('cell');
+    await expect(cells.nth(0)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    await expect(cells.nth(1)).toHaveText('Administradora Demo');
+    await expect(cells.nth(2)).toHaveText('Alterou');
+    await expect(cells.nth(3)).toHaveText(`Clientes (ID ${id})`);
+    await expect(cells.nth(5)).toHaveText('nome_fantasia');
+    // Its creation, just before, is there too; newest first.
+    const created = page.getByRole('row').filter({ hasText: `Clientes (ID ${id})` }).filter({ hasText: 'Criou' });
+    await expect(created).toHaveCount(1);
+    await expect(page.getByText(/^Exibindo 1-\d+ de \d+ registros\(s\)\.$/)).toBeVisible();
+
+    await waitForApiIdle(page);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(
+      violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id),
+      'axe on Auditoria',
+    ).toEqual([]);
+
+    // Someone who neither acted on nor was concerned by the edit: it is not theirs.
+    await choose(page, 'Pessoa', 'usuario@', /Lucas Pereira/);
+    await expect(edit).toHaveCount(0);
+    await choose(page, 'Pessoa', 'admin@', /Administradora Demo/);
+    await expect(edit).toHaveCount(1);
+    await page.getByLabel('Recurso', { exact: true }).selectOption({ label: 'Faturas' });
+    await expect(edit).toHaveCount(0);
+    await page.getByLabel('Recurso', { exact: true }).selectOption({ label: 'Clientes' });
+    await expect(edit).toHaveCount(1);
+    // The period: this month by default; last month has nothing of this.
+    await page.getByRole('button', { name: 'mês anterior' }).click();
+    await expect(edit).toHaveCount(0);
+  });
+
+  test('a staff member trying to link themselves to a client sees the refusal in pt-BR', async ({ page }) => {
+    const { id } = await newClient(page);
+    await page.goto(`/admin/clientes/${id}`);
+    await page.getByRole('region', { name: 'Usuários do cliente' }).getByRole('button', { name: '+ Adicionar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/clientes/${id}/usuarios/novo$`));
+    await choose(page, 'Usuário', 'admin@', /Administradora Demo/);
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(
+      page.getByText('Você não pode criar nem alterar o seu próprio vínculo com um cliente; peça a outro supervisor.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/clientes/${id}/usuarios/novo$`));
+    await page.getByRole('button', { name: '‹ Voltar' }).click();
+    await expect(page.getByRole('region', { name: 'Usuários do cliente' }).getByText('Nenhum registro encontrado.')).toBeVisible();
+  });
+
+  test("an operator sees neither Auditoria nor 'Adicionar'/'Salvar' on client links", async ({ page, context, browser }) => {
+    test.setTimeout(90_000);
+    // A person of the test's own, made an operator (level 5) by the admin in another browser.
+    await context.clearCookies();
+    const person = await signUpNewPerson(page, 'operador');
+    const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const admin = await adminContext.newPage();
+    await signInDemoUser(admin, 'admin@exemplo.com.br');
+    const headers = await apiHeaders(admin);
+    const found = await admin.request.get('/api/admin/gl_usuario', { headers, params: { searchText: person.email } });
+    const { data: users } = (await found.json()) as { data: { data: { id: number }[] } };
+    expect(users.data).toHaveLength(1);
+    const level = await admin.request.post(`/api/admin/gl_usuario/${users.data[0]?.id}/nivel`, { headers, data: { nivel: 5 } });
+    expect(level.status(), await level.text()).toBe(200);
+    await adminContext.close();
+
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Administração' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Administração' }).getByRole('link', { name: 'Clientes' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Auditoria' })).toHaveCount(0);
+    await page.goto('/admin/auditoria');
+    await expect(page.getByText('Você não tem permissão para esta ação.')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Auditoria' })).toHaveCount(0);
+    // The server refuses it anyway (supervisors and above).
+    const trail = await page.request.get('/api/admin/gl_auditoria', { headers: await apiHeaders(page) });
+    expect(trail.status()).toBe(403);
+
+    // Links: read, and removable, but neither added nor changed by an operator.
+    await page.goto('/admin/clientes?page=1&q=Empresa%20Demonstra%C3%A7%C3%A3o');
+    await page.getByRole('row', { name: /Empresa Demonstração Ltda/ }).click();
+    const links = page.getByRole('region', { name: 'Usuários do cliente' });
+    await expect(links.getByRole('row', { name: /Lucas Pereira/ })).toBeVisible();
+    await expect(links.getByRole('button', { name: '+ Adicionar' })).toHaveCount(0);
+    await links.getByRole('row', { name: /Lucas Pereira/ }).click();
+    await expect(page).toHaveURL(/\/admin\/clientes\/\d+\/usuarios\/\d+$/);
+    await expect(page.getByText('Lucas Pereira <usuario@exemplo.com.br>')).toBeVisible();
+    await expect(page.getByLabel('Nível na conta')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Salvar' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Excluir' })).toBeVisible();
+  });
 });

@@ -24,6 +24,7 @@ export const API = {
   privacidadePedido: '/api/admin/gl_privacidade_pedido',
   pixRecebimento: '/api/admin/pg_pix_recebimento',
   documentoVersao: '/api/admin/gl_documento_versao',
+  auditoria: '/api/admin/gl_auditoria',
 } as const;
 
 /** A route's id parameter: 'novo' (new) is null. */

@@ -202,8 +202,50 @@ export const ADMIN_TEXTS = {
     'Há um segredo válido. Ele não pode ser mostrado de novo; gere outro se foi perdido.',
   pixWebhookSem:
     'Ainda não há segredo: as notificações do PSP são recusadas até que um seja gerado.',
+  primeiraParte: 'Aplicativo do próprio provedor (não pede consentimento)',
+  primeiraParteHint:
+    'Aplicativos de parceiros (desmarcado) mostram uma tela de consentimento na primeira vez que cada pessoa entra por eles.',
+  desvincularUsuario: 'Desvincular este usuário do cliente?',
+  auditoria: 'Auditoria',
+  auditoriaIntro:
+    'O que a equipe fez no back-office e os eventos de segurança das pessoas, do mais recente ao mais antigo. Os registros não podem ser alterados nem excluídos.',
+  quem: 'Quem',
+  acao: 'Ação',
+  recurso: 'Recurso',
+  pessoaAfetada: 'Pessoa afetada',
+  campos: 'Campos',
+  ip: 'IP',
+  sistema: 'Sistema',
+  todosOsRecursos: 'Todos os recursos',
+  periodo: 'Período',
+  pessoaRemovida: (id: number) => `Pessoa removida (ID ${id})`,
+  recursoComId: (nome: string, id: string) => `${nome} (ID ${id})`,
   invoiceOf: (id: string) => `Fatura ${id} de`,
   dueOn: (date: string) => `, vencimento ${date}`,
   securityState: (twofaOn: boolean, newPassword: string) =>
     `2FA: ${twofaOn ? 'ativo' : 'inativo'} · Nova senha no próximo login: ${newPassword}`,
 } as const;
+
+/**
+ * The resources Auditoria filters by (gl_auditoria.recurso: the table a write touched, decision
+ * 099), by the names the back-office gives them.
+ */
+export const AUDIT_RESOURCES = [
+  { id: 'gl_cliente', text: 'Clientes' },
+  { id: 'gl_cliente_usuario', text: 'Vínculos de usuários' },
+  { id: 'gl_usuario', text: 'Usuários' },
+  { id: 'pg_fatura', text: 'Faturas' },
+  { id: 'pg_fatura_item', text: 'Itens de fatura' },
+  { id: 'pg_nfse', text: 'NFS-e' },
+  { id: 'gl_produto', text: 'Produtos' },
+  { id: 'gl_plano', text: 'Planos' },
+  { id: 'gl_plano_pagamento', text: 'Opções de pagamento' },
+  { id: 'pg_conta', text: 'Contas de pagamento' },
+  { id: 'gl_oidc_cliente', text: 'Aplicativos' },
+  { id: 'gl_cidade', text: 'Cidades' },
+  { id: 'gl_contrato_evento', text: 'Mudanças de plano' },
+  { id: 'gl_privacidade_pedido', text: 'Pedidos de privacidade' },
+  { id: 'gl_usuario_chave_acesso', text: 'Chaves de acesso' },
+  { id: 'gl_documento_versao', text: 'Documentos legais' },
+  { id: 'pg_pix_recebimento', text: 'Recebimentos PIX' },
+] as const;

@@ -133,6 +133,8 @@ export interface OidcCliente extends AuditBlock {
   redirect_uris: string[];
   post_logout_redirect_uris: string[];
   backchannel_logout_uri: string | null;
+  /** The provider's own application: its sign-in asks no consent (decision 097). */
+  primeira_parte: boolean;
   ativo: boolean;
 }
 export interface PixRecebimento extends AuditBlock {

@@ -5,6 +5,7 @@ import { Page } from '../../../components/page';
 import { useSession } from '../../../lib/session';
 import { adminPath } from '../admin-paths';
 import { AplicativoEdit } from './application-screens';
+import { AuditoriaList } from './audit-screens';
 import { ContaEdit, ContaList, PlanoEdit, PlanoList, PlanoPagamentoEdit, ProdutoEdit, ProdutoList } from './catalogue-screens';
 import { ClienteEdit, ClienteList, ClienteUsuarioEdit } from './client-screens';
 import { ContratoEventoList, FaturaEdit, FaturaItemEdit, FaturaList, NfseEdit, PixRecebimentoList } from './invoice-screens';
@@ -12,7 +13,14 @@ import { CidadeEdit, CidadeList, UsuarioEdit, UsuarioList } from './people-scree
 import { DocumentoVersaoEdit, DocumentoVersaoList, PrivacidadePedidoList } from './privacy-screens';
 import { ADMIN_TEXTS } from '../texts';
 
-const SECTIONS = [
+interface Section {
+  path: string;
+  title: string;
+  /** The weakest staff level that sees it (lower is stronger, §6; decision 030); operators by default. */
+  nivel?: number;
+}
+
+const SECTIONS: readonly Section[] = [
   { path: 'produtos', title: ADMIN_TEXTS.produtos },
   { path: 'planos', title: ADMIN_TEXTS.planos },
   { path: 'contas', title: ADMIN_TEXTS.contasDePagamento },
@@ -24,13 +32,25 @@ const SECTIONS = [
   { path: 'mudancas-plano', title: ADMIN_TEXTS.mudancasDePlano },
   { path: 'privacidade', title: ADMIN_TEXTS.privacidade },
   { path: 'documentos-legais', title: ADMIN_TEXTS.documentosLegais },
-] as const;
+  // Operators act, supervisors check (decision 099).
+  { path: 'auditoria', title: ADMIN_TEXTS.auditoria, nivel: STAFF_LEVEL.supervisor },
+];
 
-function AdminHome() {
+const sectionsFor = (nivel: number) => SECTIONS.filter((section) => nivel <= (section.nivel ?? STAFF_LEVEL.operator));
+
+function Forbidden() {
+  return (
+    <Page title={ADMIN_TEXTS.administracao}>
+      <div className="alert alert-danger">{MESSAGES.forbidden}</div>
+    </Page>
+  );
+}
+
+function AdminHome({ sections }: { sections: readonly Section[] }) {
   return (
     <Page title={ADMIN_TEXTS.administracao}>
       <div className="row g-3">
-        {SECTIONS.map((section) => (
+        {sections.map((section) => (
           <div key={section.path} className="col-sm-6 col-lg-3">
             <NavLink className="card card-body text-decoration-none h-100" to={adminPath(section.path)}>
               {section.title}
@@ -49,18 +69,13 @@ function AdminHome() {
 export function AdminApp() {
   const session = useSession();
   const nivel = session.usuario?.nivel ?? null;
-  if (nivel === null || nivel > STAFF_LEVEL.operator) {
-    return (
-      <Page title={ADMIN_TEXTS.administracao}>
-        <div className="alert alert-danger">{MESSAGES.forbidden}</div>
-      </Page>
-    );
-  }
+  if (nivel === null || nivel > STAFF_LEVEL.operator) return <Forbidden />;
+  const sections = sectionsFor(nivel);
   return (
     <div>
       <nav aria-label={ADMIN_TEXTS.administracao} className="mt-3">
         <ul className="nav nav-pills flex-wrap gap-1">
-          {SECTIONS.map((section) => (
+          {sections.map((section) => (
             <li key={section.path} className="nav-item">
               <NavLink className="nav-link py-1" to={adminPath(section.path)}>
                 {section.title}
@@ -70,7 +85,7 @@ export function AdminApp() {
         </ul>
       </nav>
       <Routes>
-        <Route index element={<AdminHome />} />
+        <Route index element={<AdminHome sections={sections} />} />
         <Route path="produtos" element={<ProdutoList />} />
         <Route path="produtos/:id" element={<ProdutoEdit />} />
         <Route path="produtos/:parentId/aplicativos/:id" element={<AplicativoEdit />} />
@@ -95,6 +110,7 @@ export function AdminApp() {
         <Route path="privacidade" element={<PrivacidadePedidoList />} />
         <Route path="documentos-legais" element={<DocumentoVersaoList />} />
         <Route path="documentos-legais/:id" element={<DocumentoVersaoEdit />} />
+        <Route path="auditoria" element={nivel <= STAFF_LEVEL.supervisor ? <AuditoriaList /> : <Forbidden />} />
         <Route
           path="*"
           element={

@@ -48,6 +48,7 @@ function toForm(entity: OidcCliente) {
     redirect_uris: lines(entity.redirect_uris),
     post_logout_redirect_uris: lines(entity.post_logout_redirect_uris),
     backchannel_logout_uri: entity.backchannel_logout_uri ?? '',
+    primeira_parte: entity.primeira_parte,
     ativo: entity.ativo,
   };
 }
@@ -72,6 +73,7 @@ export function AplicativoEdit() {
       <InputField form={form} name="backchannel_logout_uri" label={ADMIN_TEXTS.backchannelUri} hint={ADMIN_TEXTS.backchannelHint} />
       <TextAreaField form={form} name="redirect_uris" label={ADMIN_TEXTS.redirectUris} hint={ADMIN_TEXTS.urisHint} required />
       <TextAreaField form={form} name="post_logout_redirect_uris" label={ADMIN_TEXTS.postLogoutUris} hint={ADMIN_TEXTS.urisHint} />
+      <CheckboxField form={form} name="primeira_parte" label={ADMIN_TEXTS.primeiraParte} hint={ADMIN_TEXTS.primeiraParteHint} className="mb-3 col-12" />
       <CheckboxField form={form} name="ativo" label={ADMIN_TEXTS.ativo} />
     </div>
   );
@@ -90,6 +92,8 @@ export function AplicativoEdit() {
             redirect_uris: '',
             post_logout_redirect_uris: '',
             backchannel_logout_uri: '',
+            // A new application is a partner's until staff say otherwise: its sign-in asks consent.
+            primeira_parte: false,
             ativo: true,
           }}
           toForm={(entity) => ({ ...toForm(entity), gl_produto_id: entity.gl_produto_id, confidencial: entity.confidencial })}

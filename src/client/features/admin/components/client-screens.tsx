@@ -19,6 +19,15 @@ import { ADMIN_TEXTS } from '../texts';
 
 const levelText = (nivel: number) => ACCOUNT_LEVELS.find((level) => level.nivel === nivel)?.text ?? String(nivel);
 
+/**
+ * Supervisors and admins make and change client-user links; operators read them and may remove
+ * one (decision 100). The server refuses the rest anyway; the screens do not offer it.
+ */
+function useMayWriteLinks(): boolean {
+  const session = useSession();
+  return (session.usuario?.nivel ?? Infinity) <= STAFF_LEVEL.supervisor;
+}
+
 export function ClienteList() {
   return (
     <Screen title={ADMIN_TEXTS.clientes}>
@@ -97,6 +106,7 @@ function ClienteActions({ cliente }: { cliente: Cliente }) {
 
 export function ClienteEdit() {
   const id = routeId(useParams().id);
+  const mayWriteLinks = useMayWriteLinks();
   return (
     <Screen title={id ? ADMIN_TEXTS.editarCliente : ADMIN_TEXTS.novoCliente}>
       <CrudEdit<typeof ClienteSaveSchema, Cliente>
@@ -119,7 +129,7 @@ export function ClienteEdit() {
                 caption={ADMIN_TEXTS.usuariosDoCliente}
                 base={API.clienteUsuario}
                 params={{ gl_cliente_id: cliente.id }}
-                addPath={adminPath('clientes', cliente.id, 'usuarios', 'novo')}
+                addPath={mayWriteLinks ? adminPath('clientes', cliente.id, 'usuarios', 'novo') : undefined}
                 editPath={(row) => adminPath('clientes', cliente.id, 'usuarios', row.id)}
                 columns={[
                   { header: ADMIN_TEXTS.nome, cell: (row) => row.usuario_nome },
@@ -166,6 +176,7 @@ export function ClienteUsuarioEdit() {
   const id = routeId(params.id);
   const clienteId = Number(params.parentId);
   const back = adminPath('clientes', clienteId);
+  const mayWrite = useMayWriteLinks();
   const parent = {
     base: API.cliente,
     id: clienteId,
@@ -187,12 +198,13 @@ export function ClienteUsuarioEdit() {
           toForm={(entity) => formValuesOf(entity, ['gl_usuario_id', 'nivel'])}
           toPayload={asPayload}
           navBackRoute={back}
+          hideSave={!mayWrite}
         >
           {(form) => (
-            <div className="row">
+            <fieldset className="row" disabled={!mayWrite}>
               <DropdownField form={form} name="gl_usuario_id" label={ADMIN_TEXTS.usuario} required source={`${API.usuario}/dropdown`} initial={null} />
               <ChoiceField form={form} name="nivel" label={ADMIN_TEXTS.nivelNaConta} required options={ACCOUNT_LEVELS.map((level) => ({ id: level.nivel, text: level.text }))} />
-            </div>
+            </fieldset>
           )}
         </CrudEdit>
       ) : (
@@ -205,15 +217,16 @@ export function ClienteUsuarioEdit() {
           toForm={(entity) => formValuesOf(entity, ['nivel'])}
           toPayload={asPayload}
           navBackRoute={back}
-          deleteTitle="Desvincular este usuário do cliente?"
+          hideSave={!mayWrite}
+          deleteTitle={ADMIN_TEXTS.desvincularUsuario}
         >
           {(form, entity) => (
-            <div className="row">
+            <fieldset className="row" disabled={!mayWrite}>
               <p className="col-12">
                 {entity ? `${entity.usuario_nome} <${entity.usuario_email}>` : ''}
               </p>
               <ChoiceField form={form} name="nivel" label={ADMIN_TEXTS.nivelNaConta} required options={ACCOUNT_LEVELS.map((level) => ({ id: level.nivel, text: level.text }))} />
-            </div>
+            </fieldset>
           )}
         </CrudEdit>
       )}
