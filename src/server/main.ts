@@ -9,6 +9,7 @@ import { seedReferenceData } from './db/reference-data.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { startHousekeeping } from './jobs/housekeeping.ts';
 import { startPrivacyWorker } from './modules/privacy/worker.ts';
+import { startResetRequestWorker } from './modules/recovery/worker.ts';
 import { startInvoiceReminders } from './modules/invoices/reminders-worker.ts';
 import { startMailWorker } from './mail/worker.ts';
 import { startPlanChangeWorker } from './modules/contracts/plan-change-worker.ts';
@@ -101,6 +102,13 @@ async function main(): Promise<void> {
     log: log.child({ module: 'privacy' }),
     intervalMs: config.PRIVACY_INTERVAL_MS,
   });
+  const resetRequestWorker = startResetRequestWorker({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    providerName: config.PROVIDER_NAME,
+    log: log.child({ module: 'recovery' }),
+    intervalMs: config.RESET_REQUESTS_INTERVAL_MS,
+  });
   const reminders = startInvoiceReminders({
     db: database.db,
     providerName: config.PROVIDER_NAME,
@@ -149,6 +157,7 @@ async function main(): Promise<void> {
       step('plan change worker', () => planChangeWorker.stop()),
       step('housekeeping', () => housekeeping.stop()),
       step('privacy worker', () => privacyWorker.stop()),
+      step('reset request worker', () => resetRequestWorker.stop()),
       step('invoice reminders', () => reminders.stop()),
     ]);
     clearTimeout(grace);

@@ -9,8 +9,10 @@ import { CONTA_MESSAGES } from '#shared/messages';
 import { refuseCommonPassword } from '../../auth/common-passwords.ts';
 import { requireCaptcha, type CaptchaProvider } from '../../captcha/provider.ts';
 import type { Database } from '../../db/database.ts';
+import { isDatabaseUnavailable, loggableError } from '../../db/errors.ts';
 import { AppError } from '../../errors.ts';
-import { isResetTokenUsable, requestPasswordReset, resetPassword } from './service.ts';
+import { isResetTokenUsable, processResetRequests, queueResetRequest, resetPassword } from './service.ts';
+import { backgroundTrigger } from './worker.ts';
 
 export interface RecuperacaoRoutesOptions {
   db: Database;
@@ -27,14 +29,40 @@ export const recuperacaoRoutes: FastifyPluginCallbackZod<RecuperacaoRoutesOption
   done,
 ) => {
   const limited = { rateLimit: { max: authRateLimitMax, timeWindow: '1 minute' } };
+  // The queued requests, handled in this instance after the answers (decision 101). Never thrown
+  // to a request; what fails stays queued for the periodic sweep (worker.ts).
+  const resetRequests = backgroundTrigger(
+    () => processResetRequests(db, { publicUrl, providerName }),
+    (error) =>
+      app.log[isDatabaseUnavailable(error) ? 'warn' : 'error'](
+        { err: loggableError(error) },
+        'password reset requests: processing failed, the sweep retries',
+      ),
+  );
+  // A run in progress ends before the database closes (main.ts closes the app first).
+  app.addHook('onClose', () => resetRequests.idle());
 
-  /** §7 POST api/acesso/recuperar_email: one answer whether or not the address has an account. */
+  /**
+   * §7 POST api/acesso/recuperar_email: one answer whether or not the address has an account, in
+   * the same time too (OWASP ASVS 5.0 6.3.8, decision 101): after the captcha the request does one
+   * insert, whatever the address, and answers; the look-up and the e-mail come after the answer.
+   */
   app.post(
     '/acesso/recuperar_email',
-    { schema: { body: RecoverEmailRequestSchema }, config: limited },
+    {
+      schema: { body: RecoverEmailRequestSchema },
+      config: limited,
+      // onResponse runs on the response's 'finish', when the answer's last byte has gone to the
+      // socket; the trigger then waits for the next turn of the event loop (setImmediate), so no
+      // work of the processing can delay or shape the answer.
+      onResponse: (_request, reply, done) => {
+        if (reply.statusCode === 200) resetRequests.trigger();
+        done();
+      },
+    },
     async (request) => {
       await requireCaptcha(captcha, request.body.recaptcha, request.ip);
-      await requestPasswordReset(db, request.body.email, { publicUrl, providerName });
+      await queueResetRequest(db, request.body.email);
       return envelope(null, { message: CONTA_MESSAGES.recoverSent });
     },
   );

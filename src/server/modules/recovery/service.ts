@@ -1,7 +1,7 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/password.ts';
 import type { Database } from '../../db/database.ts';
-import { glUsuario, glUsuarioSenhaToken } from '../../db/schema.ts';
+import { glUsuario, glUsuarioSenhaPedido, glUsuarioSenhaToken } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { passwordChangedMail, passwordResetMail } from '../../mail/templates.ts';
 import { endAccessAfterNewPassword } from '../security/password-replaced.ts';
@@ -17,54 +17,107 @@ export const RESET_MAILS_PER_HOUR = 3;
 const resetUrl = (publicUrl: string, token: string) =>
   new URL(`/login/recuperar_token/${token}`, `${publicUrl}/`).toString();
 
+/** Requests one transaction takes at a time: each batch holds its people's row locks until it commits. */
+const RESET_REQUEST_BATCH = 20;
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /**
- * §7 recuperar_email: for an active account, a single-use token (256 bits from the CSPRNG, only
- * its SHA-256 stored) and its e-mail, in one transaction. Unknown or inactive addresses and
- * accounts over the hourly limit get nothing, and the caller answers the same in every case.
+ * §7 recuperar_email, the request's own work (decision 101): one insert of the address typed,
+ * whatever it is, so the answer takes the same time for a known address and an unknown one
+ * (OWASP ASVS 5.0 6.3.8). processResetRequests does the rest after the answer.
  */
-export async function requestPasswordReset(
+export async function queueResetRequest(db: Database, email: string): Promise<void> {
+  await db.insert(glUsuarioSenhaPedido).values({ email: email.trim().toLowerCase() });
+}
+
+/**
+ * Handles the queued reset requests (decision 101): batches of up to `batchSize`, each in one
+ * transaction that deletes its rows (`FOR UPDATE SKIP LOCKED`: of every caller, in any instance,
+ * exactly one takes a row) and handles them in the same transaction. A failure (the database
+ * away) rolls the batch back and its rows wait for the next run. Returns how many were handled.
+ */
+export async function processResetRequests(
   db: Database,
+  options: { publicUrl: string; providerName: string; batchSize?: number; now?: Date },
+): Promise<number> {
+  const batchSize = options.batchSize ?? RESET_REQUEST_BATCH;
+  let processed = 0;
+  for (;;) {
+    const taken = await db.transaction(async (tx) => {
+      const requests = await tx
+        .delete(glUsuarioSenhaPedido)
+        .where(
+          inArray(
+            glUsuarioSenhaPedido.id,
+            tx
+              .select({ id: glUsuarioSenhaPedido.id })
+              .from(glUsuarioSenhaPedido)
+              .orderBy(asc(glUsuarioSenhaPedido.id))
+              .limit(batchSize)
+              .for('update', { skipLocked: true }),
+          ),
+        )
+        .returning({ email: glUsuarioSenhaPedido.email });
+      // In address order, so two batches lock the people they share in the same order (no deadlock).
+      const emails = requests.map((request) => request.email).sort();
+      const now = options.now ?? new Date();
+      for (const email of emails) await handleResetRequest(tx, email, options, now);
+      return requests.length;
+    });
+    processed += taken;
+    // A short batch: the queue is empty, or the rest is another caller's.
+    if (taken < batchSize) return processed;
+  }
+}
+
+/**
+ * One recuperar_email request, in the caller's transaction: for an active account, a single-use
+ * token (256 bits from the CSPRNG, only its SHA-256 stored) and its e-mail. Unknown or inactive
+ * addresses and accounts over the hourly limit get nothing (decision 018); the route has answered
+ * the same in every case already.
+ */
+async function handleResetRequest(
+  tx: Transaction,
   email: string,
   options: { publicUrl: string; providerName: string },
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
-  const [user] = await db
+  // The person is read and locked at once; count and insert under that row lock: concurrent
+  // requests for one account take turns, so the hourly limit holds (a count outside the lock let
+  // 20 parallel requests queue up to 16 e-mails; decision 018).
+  const [user] = await tx
     .select({ id: glUsuario.id, nome: glUsuario.nome, email: glUsuario.email, ativo: glUsuario.ativo })
     .from(glUsuario)
-    .where(sql`lower(${glUsuario.email}) = ${email.toLowerCase()}`);
+    .where(sql`lower(${glUsuario.email}) = ${email.toLowerCase()}`)
+    .for('update');
   if (!user?.ativo) return;
 
   const hourAgo = new Date(now.getTime() - 60 * 60_000);
+  const [recent] = await tx
+    .select({ total: count() })
+    .from(glUsuarioSenhaToken)
+    .where(
+      and(
+        eq(glUsuarioSenhaToken.gl_usuario_id, user.id),
+        gt(glUsuarioSenhaToken.datahora_criado, hourAgo),
+      ),
+    );
+  if ((recent?.total ?? 0) >= RESET_MAILS_PER_HOUR) return;
   const token = randomToken();
-  await db.transaction(async (tx) => {
-    // Count and insert under the user's row lock: concurrent requests for one account take
-    // turns, so the hourly limit holds (a count outside the lock let 20 parallel requests queue
-    // up to 16 e-mails; decision 018).
-    await tx.select({ id: glUsuario.id }).from(glUsuario).where(eq(glUsuario.id, user.id)).for('update');
-    const [recent] = await tx
-      .select({ total: count() })
-      .from(glUsuarioSenhaToken)
-      .where(
-        and(
-          eq(glUsuarioSenhaToken.gl_usuario_id, user.id),
-          gt(glUsuarioSenhaToken.datahora_criado, hourAgo),
-        ),
-      );
-    if ((recent?.total ?? 0) >= RESET_MAILS_PER_HOUR) return;
-    await tx.insert(glUsuarioSenhaToken).values({
-      gl_usuario_id: user.id,
-      token_hash: hashToken(token),
-      datahora_criado: now,
-      datahora_expira: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-    });
-    const mail = passwordResetMail({
-      providerName: options.providerName,
-      nome: user.nome,
-      resetUrl: resetUrl(options.publicUrl, token),
-      validadeMinutos: RESET_TOKEN_TTL_MS / 60_000,
-    });
-    await enqueueMail(tx, { to: user.email, ...mail });
+  await tx.insert(glUsuarioSenhaToken).values({
+    gl_usuario_id: user.id,
+    token_hash: hashToken(token),
+    datahora_criado: now,
+    datahora_expira: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
   });
+  const mail = passwordResetMail({
+    providerName: options.providerName,
+    nome: user.nome,
+    resetUrl: resetUrl(options.publicUrl, token),
+    validadeMinutos: RESET_TOKEN_TTL_MS / 60_000,
+  });
+  await enqueueMail(tx, { to: user.email, ...mail });
 }
 
 /**
