@@ -19,6 +19,8 @@ export const ROUTES = {
   conta_criar_logado: '/login/:pid/conta_criar/logado',
   validar_email: '/login/:pid/conta_criar/email',
   conta_selecionar: '/login/:pid/conta_selecionar',
+  /** A partner application's consent screen (ours, decision 097). */
+  autorizar_aplicativo: '/login/:pid/autorizar_aplicativo',
   conta_criar_senha: '/login/:pid/conta_criar_senha',
   cliente_direcionar_produto: '/login/:pid/direcionar_produto',
   recuperar_email: '/login/recuperar_email/:pid',

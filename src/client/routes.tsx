@@ -115,6 +115,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // Decision 097: it says itself when nobody is signed in (the way back is the login).
+            path: ROUTES.autorizar_aplicativo,
+            lazy: async () => ({
+              Component: (await import('./features/auth/components/consent-page')).ConsentPage,
+            }),
+          },
+          {
             path: ROUTES.conta_criar_senha,
             lazy: async () => ({
               Component: (await import('./features/account/components/create-password-page'))

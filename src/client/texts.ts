@@ -110,3 +110,23 @@ export const SELECT_TEXTS = {
   failed: 'Não foi possível carregar os resultados.',
   clear: 'Limpar',
 } as const;
+
+/**
+ * What each OpenID Connect scope releases to an application (decision 097): the consent screen
+ * and 'Aplicativos conectados' say it the same way.
+ */
+export const OIDC_SCOPE_TEXTS = {
+  openid: { name: 'Identificação', release: 'Saber quem você é (um identificador da sua conta)' },
+  profile: { name: 'Nome', release: 'Seu nome e seu apelido' },
+  email: { name: 'E-mail', release: 'Seu endereço de e-mail' },
+  cliente: {
+    name: 'Conta de cliente',
+    release:
+      'A conta de cliente que você escolher e o seu nível de acesso nela (razão social e CPF/CNPJ)',
+  },
+  offline_access: {
+    name: 'Acesso contínuo',
+    release:
+      'Continuar acessando esses dados quando você não estiver usando o aplicativo, até você revogar o acesso',
+  },
+} as const;

@@ -47,6 +47,8 @@ async function registerInBackOffice(page: Page, name: string, rp: RelyingParty):
   ).toBeVisible();
   await page.getByLabel('Endereços de retorno (redirect_uri)').fill(rp.redirectUri);
   await page.getByLabel('Endereço de logout por back-channel').fill(rp.backchannelUri);
+  // The provider's own application: its sign-in asks no consent (decision 097).
+  await page.getByLabel('Aplicativo do próprio provedor (não pede consentimento)').check();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Registro criado.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/produtos\/1\/aplicativos\/\d+$/);
@@ -71,6 +73,7 @@ async function registerThroughApi(page: Page, name: string, rp: RelyingParty): P
       redirect_uris: rp.redirectUri,
       post_logout_redirect_uris: rp.postLogoutUri,
       backchannel_logout_uri: rp.backchannelUri,
+      primeira_parte: true,
       ativo: true,
     },
   });

@@ -14,10 +14,16 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 export const INTERACTION_PREFIX = '/oidc/interacao/';
 
+/** The interaction id of a page's query (`interacao`), when it is one. */
+export function interactionIdOf(search: string): string | null {
+  const id = new URLSearchParams(search).get('interacao');
+  return id && ID_PATTERN.test(id) ? id : null;
+}
+
 /** Remembers the interaction a page was opened with (its `interacao` query parameter), if any. */
 export function rememberInteraction(search: string): void {
-  const id = new URLSearchParams(search).get('interacao');
-  if (!id || !ID_PATTERN.test(id)) return;
+  const id = interactionIdOf(search);
+  if (!id) return;
   try {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ id, at: Date.now() }));
   } catch {
@@ -27,6 +33,12 @@ export function rememberInteraction(search: string): void {
 
 /** Where the pending interaction continues, or null when there is none (or it expired). */
 export function pendingInteractionPath(now = Date.now()): string | null {
+  const id = pendingInteractionId(now);
+  return id === null ? null : `${INTERACTION_PREFIX}${id}`;
+}
+
+/** The id of the pending interaction (the login screen names its application), or null. */
+export function pendingInteractionId(now = Date.now()): string | null {
   try {
     const raw = sessionStorage.getItem(STORAGE_KEY);
     if (!raw) return null;
@@ -38,7 +50,7 @@ export function pendingInteractionPath(now = Date.now()): string | null {
     )
       return null;
     if (now - parsed.at > TTL_MS) return null;
-    return `${INTERACTION_PREFIX}${parsed.id}`;
+    return parsed.id;
   } catch {
     return null;
   }

@@ -44,6 +44,7 @@ export async function startRelyingParty(
   const logouts: JWTPayload[] = [];
   const postLogoutUri = `${origin}/saiu`;
   let lastIdToken = '';
+  let lastRefreshToken = '';
 
   const server: Server = createServer((request, response) => {
     void (async () => {
@@ -60,7 +61,7 @@ export async function startRelyingParty(
         const prompt = url.searchParams.get('prompt');
         const target = oidc.buildAuthorizationUrl(config, {
           redirect_uri: redirectUri,
-          scope: 'openid profile email cliente',
+          scope: url.searchParams.get('scope') ?? 'openid profile email cliente',
           code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
           code_challenge_method: 'S256',
           state,
@@ -74,6 +75,14 @@ export async function startRelyingParty(
         const state = url.searchParams.get('state') ?? '';
         const expected = pending.get(state);
         pending.delete(state);
+        // RFC 6749 §4.1.2.1: the person refused (or the request failed); the application says so.
+        const refused = url.searchParams.get('error');
+        if (refused && expected) {
+          response
+            .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+            .end(page(`${name}: acesso não permitido`, `<p id="erro">${escape(refused)}</p>`));
+          return;
+        }
         if (!expected) {
           response
             .writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
@@ -92,6 +101,7 @@ export async function startRelyingParty(
           audience: config.clientMetadata().client_id,
         });
         lastIdToken = tokens.id_token ?? '';
+        lastRefreshToken = tokens.refresh_token ?? '';
         response
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
           .end(
@@ -100,6 +110,22 @@ export async function startRelyingParty(
               `<pre id="claims">${escape(JSON.stringify(payload, null, 2))}</pre>`,
             ),
           );
+        return;
+      }
+      if (url.pathname === '/renovar') {
+        // The application's next call with its refresh token (RFC 6749 §6): refused once the
+        // person revoked it, or any security event ended it (decisions 096, 097).
+        let outcome: string;
+        try {
+          const renewed = await oidc.refreshTokenGrant(config, lastRefreshToken);
+          lastRefreshToken = renewed.refresh_token ?? lastRefreshToken;
+          outcome = 'renovado';
+        } catch (error) {
+          outcome = `recusado: ${(error as { error?: string }).error ?? String(error)}`;
+        }
+        response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(page(`${name}: renovação`, `<p id="renovacao">${escape(outcome)}</p>`));
         return;
       }
       if (url.pathname === '/sair') {

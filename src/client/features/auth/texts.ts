@@ -31,6 +31,8 @@ export const RECOVER_TOKEN_TEXTS = {
 } as const;
 
 export const LOGIN_TEXTS = {
+  /** Reached from an application's sign-in (decision 097). */
+  continueTo: (aplicativo: string) => `Entre para continuar em ${aplicativo}`,
   loadingProduct: 'Carregando o produto...',
   title: 'Entrar',
   productNotFound: 'Produto não encontrado. Confira o endereço de acesso que você recebeu.',
@@ -71,4 +73,25 @@ export const ACTIVATION_TEXTS = {
   activate: 'Ativar agora',
   remindLater: 'Lembrar em 30 dias',
   continue: 'Continuar Login',
+} as const;
+
+/** The consent screen of a partner's application (decision 097). */
+export const CONSENT_TEXTS = {
+  title: 'Permitir acesso',
+  question: (aplicativo: string) => `Permitir que ${aplicativo} acesse a sua conta?`,
+  signedInAs: (nome: string) => `Você está conectado como ${nome}.`,
+  releases: 'O aplicativo poderá ver:',
+  revokeNote:
+    'Você pode revogar este acesso quando quiser em Segurança, na seção Aplicativos conectados.',
+  partnerNote:
+    'Este aplicativo é de um parceiro, não do provedor. Permita somente se você o reconhece e confia nele.',
+  allow: 'Permitir',
+  cancel: 'Cancelar',
+  loading: 'Carregando o pedido de acesso...',
+  expired:
+    'Este pedido de acesso expirou ou já foi concluído. Volte ao aplicativo e entre novamente.',
+  failed: 'Não foi possível carregar o pedido de acesso.',
+  notSignedIn: 'Entre na sua conta para responder ao pedido de acesso do aplicativo.',
+  toLogin: 'Ir para o login',
+  invalidRequest: 'Pedido de acesso inválido. Volte ao aplicativo e entre novamente.',
 } as const;

@@ -511,3 +511,34 @@ describe('2FA activation offer (§2 Login)', () => {
     expect(callsTo('/api/gl_usuario/twofaGenerateQrCode')).toHaveLength(1);
   });
 });
+
+describe('reached from an application (decision 097)', () => {
+  const UID = 'AbCdEfGhIjKlMnOpQrStU';
+
+  it("says which application asks: 'Entre para continuar em …'", async () => {
+    sessionStorage.setItem('portal.oidcInteracao', JSON.stringify({ id: UID, at: Date.now() }));
+    serve({
+      extra: {
+        [`GET /api/oidc/interacao/${UID}`]: () =>
+          envelopeResponse({ aplicativo: 'Agenda Parceira', gl_produto_id: 2, escopos: ['openid'] }),
+      },
+    });
+    await openLogin();
+    expect(await screen.findByText('Entre para continuar em Agenda Parceira')).toBeInTheDocument();
+    expect(enterButton()).toBeInTheDocument();
+  });
+
+  it('shows the form alone when the request cannot be read', async () => {
+    sessionStorage.setItem('portal.oidcInteracao', JSON.stringify({ id: UID, at: Date.now() }));
+    const { callsTo } = serve({
+      extra: {
+        [`GET /api/oidc/interacao/${UID}`]: () =>
+          envelopeResponse(null, { httpStatus: 404, message: 'Este pedido de acesso expirou.' }),
+      },
+    });
+    await openLogin();
+    await waitFor(() => expect(callsTo(`/api/oidc/interacao/${UID}`)).toHaveLength(1));
+    expect(screen.queryByText(/Entre para continuar em/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Este pedido de acesso expirou.')).not.toBeInTheDocument();
+  });
+});

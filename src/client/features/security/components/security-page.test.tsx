@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ActiveSession, SignInEvent } from '#shared/schemas/security';
+import type { ConnectedApplication } from '#shared/schemas/applications';
+import type { ActiveSession, SecurityEvent, SignInEvent } from '#shared/schemas/security';
 import {
   envelopeResponse,
   sessionResponse,
@@ -35,10 +36,37 @@ const EVENTS: SignInEvent[] = [
   { id: 2, tipo: 'senha_incorreta', datahora_criado: '2026-11-20T13:04:00Z', ip: '198.51.100.9', navegador: null, sistema: null },
 ];
 
-function serve(initial: ActiveSession[], events: SignInEvent[] = []) {
+const AGENDA: ConnectedApplication = {
+  id: 7,
+  aplicativo: 'Agenda Parceira',
+  escopos: ['openid', 'email', 'offline_access'],
+  datahora_criado: '2026-11-18T12:00:00Z',
+  datahora_ultimo_uso: '2026-11-20T12:30:00Z',
+};
+
+const CHANGES: SecurityEvent[] = [
+  { id: 9, datahora: '2026-11-20T13:00:00Z', acao: 'chaves_acesso_removidas_na_recuperacao', pela_equipe: false, nomes: ['Notebook antigo'], ip: '203.0.113.7' },
+  { id: 8, datahora: '2026-11-20T12:59:00Z', acao: 'sessoes_encerradas', pela_equipe: true, nomes: [], ip: null },
+];
+
+function serve(
+  initial: ActiveSession[],
+  events: SignInEvent[] = [],
+  extra: { applications?: ConnectedApplication[]; changes?: SecurityEvent[] } = {},
+) {
   let sessions = initial;
+  let applications = extra.applications ?? [];
   const stub = stubFetch({
     'GET /api/sessao/web': () => sessionResponse(signedInSession()),
+    'GET /api/gl_usuario/me/aplicativos': () => envelopeResponse({ aplicativos: applications }),
+    'GET /api/gl_usuario/me/eventos_seguranca': () => envelopeResponse({ eventos: extra.changes ?? [] }),
+    [`POST /api/gl_usuario/me/aplicativos/${AGENDA.id}/revogar`]: () => {
+      applications = applications.filter((application) => application.id !== AGENDA.id);
+      return envelopeResponse(
+        { aplicativos: applications },
+        { message: `O acesso de ${AGENDA.aplicativo} foi revogado.` },
+      );
+    },
     'GET /api/gl_usuario/me/sessoes': () => envelopeResponse({ sessoes: sessions }),
     'GET /api/gl_usuario/me/acessos': () => envelopeResponse({ acessos: events }),
     [`POST /api/gl_usuario/me/sessoes/${PHONE.id}/encerrar`]: () => {
@@ -121,5 +149,50 @@ describe("me.seguranca: 'Sessões ativas' (decisions 070-072)", () => {
     serve([CURRENT]);
     renderApp('/me/seguranca');
     expect(await screen.findByText('Nenhum acesso registrado.')).toBeInTheDocument();
+  });
+});
+
+describe("me.seguranca: 'Aplicativos conectados' and 'Alterações de segurança' (issue 34)", () => {
+  it('lists each application with what it may see and its first and last use', async () => {
+    serve([CURRENT], [], { applications: [AGENDA] });
+    renderApp('/me/seguranca');
+    const region = await screen.findByRole('region', { name: 'Aplicativos conectados' });
+    const rows = await within(region).findAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'AplicativoPode verPrimeiro acessoÚltimo usoAções',
+      'Agenda ParceiraIdentificação, E-mail, Acesso contínuo18/11/2026 09:0020/11/2026 09:30Revogar acesso Agenda Parceira',
+    ]);
+  });
+
+  it("'Revogar acesso' asks first, then revokes and the list follows", async () => {
+    const { callsTo } = serve([CURRENT], [], { applications: [AGENDA] });
+    const { user } = renderApp('/me/seguranca');
+    await user.click(await screen.findByRole('button', { name: 'Revogar acesso Agenda Parceira' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revogar o acesso de Agenda Parceira?' });
+    expect(within(dialog).getByText(/perde na hora o acesso/)).toBeInTheDocument();
+    expect(callsTo(`/api/gl_usuario/me/aplicativos/${AGENDA.id}/revogar`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Revogar acesso' }));
+    expect(await screen.findByText('O acesso de Agenda Parceira foi revogado.')).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum aplicativo conectado.')).toBeInTheDocument();
+    expect(callsTo(`/api/gl_usuario/me/aplicativos/${AGENDA.id}/revogar`)).toHaveLength(1);
+  });
+
+  it('says when no application is connected and no change was made', async () => {
+    serve([CURRENT]);
+    renderApp('/me/seguranca');
+    expect(await screen.findByText('Nenhum aplicativo conectado.')).toBeInTheDocument();
+    expect(await screen.findByText('Nenhuma alteração registrada.')).toBeInTheDocument();
+  });
+
+  it('lists the changes to the account’s protection, naming what a new password removed and what staff did', async () => {
+    serve([CURRENT], [], { changes: CHANGES });
+    renderApp('/me/seguranca');
+    const region = await screen.findByRole('region', { name: 'Alterações de segurança' });
+    const rows = await within(region).findAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'DataAlteraçãoIP',
+      '20/11/2026 10:00Chaves de acesso removidas com a troca de senha: Notebook antigo203.0.113.7',
+      '20/11/2026 09:59Todas as sessões encerradas (pela equipe do provedor)-',
+    ]);
   });
 });

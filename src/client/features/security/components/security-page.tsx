@@ -15,6 +15,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { MeBackNav } from '../../../components/me-back-nav';
 import { RecordTable } from '../../../components/record-table';
+import { ConnectedApplications } from './connected-applications';
+import { SecurityEvents } from './security-events';
 
 /** The anchor of 'Sessões ativas', linked from the new-browser e-mail (decisions 070-072). */
 export const SESSIONS_ANCHOR = 'sessoes';
@@ -22,13 +24,16 @@ export const SESSIONS_ANCHOR = 'sessoes';
 /**
  * me.seguranca (/me/seguranca?origin&pid; docs/decisions/070-active-sessions.md): the
  * person's active sessions, each with browser, system, address and times, the current one
- * marked; 'Encerrar' ends another, 'Encerrar todas as outras' all but this one. Then the last
- * 30 sign-in events (docs/decisions/071-sign-in-history-and-alerts.md).
+ * marked; 'Encerrar' ends another, 'Encerrar todas as outras' all but this one. Then the
+ * applications connected to the account (decision 097), the latest changes to its protection
+ * (issue 34) and the last 30 sign-in events (docs/decisions/071-sign-in-history-and-alerts.md).
  */
 export function SecurityPage() {
   return (
     <Page title={SECURITY_TEXTS.title}>
       <ActiveSessions />
+      <ConnectedApplications />
+      <SecurityEvents />
       <SignInHistory />
       <MeBackNav />
     </Page>

@@ -1,0 +1,104 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { InteractionInfo } from '#shared/schemas/applications';
+import { pageNavigation } from '../../../lib/navigation';
+import {
+  anonymousSessionResponse,
+  envelopeResponse,
+  sessionResponse,
+  setCsrfCookie,
+  signedInSession,
+  stubFetch,
+} from '../../../testing/fetch-stub';
+import { renderApp, resetAppState } from '../../../testing/render-app';
+
+const UID = 'AbCdEfGhIjKlMnOpQrStU';
+const INFO: InteractionInfo = {
+  aplicativo: 'Agenda Parceira',
+  gl_produto_id: 1,
+  escopos: ['openid', 'email', 'offline_access'],
+};
+
+function serve(options: { signedIn?: boolean; info?: InteractionInfo | null } = {}) {
+  const { signedIn = true, info = INFO } = options;
+  return stubFetch({
+    'GET /api/sessao/web': () =>
+      signedIn ? sessionResponse(signedInSession()) : anonymousSessionResponse(),
+    [`GET /api/oidc/interacao/${UID}`]: () =>
+      info
+        ? envelopeResponse(info)
+        : envelopeResponse(null, {
+            httpStatus: 404,
+            message: 'Este pedido de acesso do aplicativo expirou ou já foi concluído.',
+          }),
+    [`POST /api/oidc/interacao/${UID}/consentimento`]: () =>
+      envelopeResponse({ url: `/oidc/interacao/${UID}` }, { message: 'Acesso permitido.' }),
+  });
+}
+
+let navigate: ReturnType<typeof vi.fn<(url: string) => void>>;
+beforeEach(() => {
+  setCsrfCookie('csrf');
+  navigate = vi.fn<(url: string) => void>();
+  vi.spyOn(pageNavigation, 'load').mockImplementation(navigate);
+});
+afterEach(() => {
+  resetAppState();
+  setCsrfCookie(null);
+});
+
+const open = () => renderApp(`/login/1/autorizar_aplicativo?interacao=${UID}`);
+
+describe('the consent screen of a partner application (decision 097)', () => {
+  it('names the application, who is signed in and what each scope releases', async () => {
+    serve();
+    open();
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Permitir que Agenda Parceira acesse a sua conta?',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(`Você está conectado como ${signedInSession().usuario?.nome ?? ''}.`),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Saber quem você é (um identificador da sua conta)',
+      'Seu endereço de e-mail',
+      'Continuar acessando esses dados quando você não estiver usando o aplicativo, até você revogar o acesso',
+    ]);
+  });
+
+  it("'Permitir' records the consent and goes back to the interaction", async () => {
+    const stub = serve();
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Permitir' }));
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(`/oidc/interacao/${UID}`));
+    expect(stub.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it("'Cancelar' refuses: the interaction answers the application access_denied", async () => {
+    const stub = serve();
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Cancelar' }));
+    expect(navigate).toHaveBeenCalledWith(`/oidc/interacao/${UID}?recusar=1`);
+    expect(stub.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says when the request expired', async () => {
+    serve({ info: null });
+    open();
+    expect(
+      await screen.findByText(
+        'Este pedido de acesso expirou ou já foi concluído. Volte ao aplicativo e entre novamente.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Permitir' })).not.toBeInTheDocument();
+  });
+
+  it('sends a visitor to the login, keeping the request', async () => {
+    serve({ signedIn: false });
+    open();
+    const link = await screen.findByRole('link', { name: 'Ir para o login' });
+    expect(link).toHaveAttribute('href', `/login/1?interacao=${UID}`);
+  });
+});
