@@ -245,7 +245,13 @@ async function newClient(page: Page): Promise<{ id: number; razaoSocial: string 
   const razaoSocial = `Auditoria E2E ${unique()} Ltda`;
   const created = await page.request.post('/api/admin/gl_cliente', {
     headers: await apiHeaders(page),
-    data: { razao_social: razaoSocial, cpfcnpj: randomCnpj(), fatura_lembrete: true },
+    // With an e-mail like the demo's clients: it sorts first in the client list, which phone.spec reads.
+    data: {
+      razao_social: razaoSocial,
+      cpfcnpj: randomCnpj(),
+      email: `auditoria.${unique()}@exemplo.com.br`,
+      fatura_lembrete: true,
+    },
   });
   expect(created.status(), await created.text()).toBe(200);
   const { data } = (await created.json()) as { data: { entity: { id: number } } };

@@ -4,7 +4,8 @@ import { expect, test } from './fixtures.ts';
 import { signUpNewPerson } from './support/new-person.ts';
 import { e2ePort } from './support/ports.ts';
 import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
-import { apiHeaders, signInDemoUser } from './support/sign-in.ts';
+import { registerThroughApi } from './support/applications.ts';
+import { signInDemoUser } from './support/sign-in.ts';
 
 /**
  * A partner's application (issue 34, decision 097): a real relying party (openid-client) asks the
@@ -27,33 +28,6 @@ test.afterAll(async () => {
   await partner.close();
 });
 
-/** Staff register the partner's application (not the provider's own) and make its secret. */
-async function registerPartner(page: Page): Promise<void> {
-  await signInDemoUser(page, 'admin@exemplo.com.br');
-  const headers = await apiHeaders(page);
-  const created = await page.request.post('/api/admin/gl_oidc_cliente', {
-    headers,
-    data: {
-      gl_produto_id: 1,
-      confidencial: true,
-      primeira_parte: false,
-      nome: NAME,
-      redirect_uris: partner.redirectUri,
-      post_logout_redirect_uris: partner.postLogoutUri,
-      ativo: true,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const { data } = (await created.json()) as {
-    data: { entity: { id: number; client_id: string } };
-  };
-  const secret = await page.request.post(`/api/admin/gl_oidc_cliente/${data.entity.id}/segredo`, {
-    headers,
-  });
-  const { data: credentials } = (await secret.json()) as { data: { client_secret: string } };
-  await partner.configure(data.entity.client_id, credentials.client_secret);
-}
-
 async function expectNoSeriousAxeViolations(page: Page, what: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(
@@ -69,8 +43,10 @@ test("a partner's application asks consent once, is listed and is revoked at onc
   browser,
 }) => {
   test.setTimeout(120_000);
+  // Staff register the partner's application: not the provider's own.
   const staff = await browser.newPage();
-  await registerPartner(staff);
+  await signInDemoUser(staff, 'admin@exemplo.com.br');
+  await registerThroughApi(staff, NAME, partner, { primeiraParte: false });
   await staff.close();
 
   const person = await signUpNewPerson(page, 'parceiro');

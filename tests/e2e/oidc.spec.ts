@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { signUpNewPerson } from './support/new-person.ts';
 import { e2ePort } from './support/ports.ts';
+import { registerThroughApi } from './support/applications.ts';
 import { startRelyingParty, type RelyingParty } from './support/relying-party.ts';
 import { apiHeaders, signInDemoUser } from './support/sign-in.ts';
 import { codeSource } from './support/totp-codes.ts';
@@ -59,33 +60,6 @@ async function registerInBackOffice(page: Page, name: string, rp: RelyingParty):
   const secret = await page.getByLabel('Novo segredo (copie agora)').inputValue();
   expect(secret).toHaveLength(43);
   await rp.configure(clientId, secret);
-}
-
-/** The same through the staff API, for the second application. */
-async function registerThroughApi(page: Page, name: string, rp: RelyingParty): Promise<void> {
-  const headers = await apiHeaders(page);
-  const created = await page.request.post('/api/admin/gl_oidc_cliente', {
-    headers,
-    data: {
-      gl_produto_id: 1,
-      confidencial: true,
-      nome: name,
-      redirect_uris: rp.redirectUri,
-      post_logout_redirect_uris: rp.postLogoutUri,
-      backchannel_logout_uri: rp.backchannelUri,
-      primeira_parte: true,
-      ativo: true,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const { data } = (await created.json()) as {
-    data: { entity: { id: number; client_id: string } };
-  };
-  const secret = await page.request.post(`/api/admin/gl_oidc_cliente/${data.entity.id}/segredo`, {
-    headers,
-  });
-  const { data: credentials } = (await secret.json()) as { data: { client_secret: string } };
-  await rp.configure(data.entity.client_id, credentials.client_secret);
 }
 
 /** The portal's login screen, reached from an application: e-mail, password and the 2FA code. */

@@ -112,7 +112,7 @@ export function codeOf(authorization: Authorization, application: Application): 
 }
 
 /** A call of the application to the token endpoint (HTTP Basic with its secret). */
-export async function tokenRequest(
+async function tokenRequest(
   t: Pick<TestApp, 'app'>,
   application: Application,
   form: Record<string, string>,

@@ -323,7 +323,7 @@ export async function removePasskey(
  * knew the password may have registered one; a month covers the time between a theft and its
  * owner noticing it, while the owner's long-standing passkeys stay.
  */
-export const RECENT_PASSKEY_DAYS = 30;
+const RECENT_PASSKEY_DAYS = 30;
 
 /**
  * Removes the person's passkeys registered in the last RECENT_PASSKEY_DAYS, except those

@@ -8,7 +8,7 @@ const interactionPath = (uid: string) => `/api/oidc/interacao/${encodeURICompone
  * GET /api/oidc/interacao/{uid} (decision 097): the application asking this sign-in and the
  * scopes it asks. Anonymous: the login screen names the application before anyone signs in.
  */
-export const interactionInfoQuery = (uid: string) =>
+const interactionInfoQuery = (uid: string) =>
   queryOptions({
     queryKey: ['oidc', 'interacao', uid] as const,
     queryFn: ({ signal }) => apiGet<InteractionInfo>(interactionPath(uid), { signal }),

@@ -5,7 +5,7 @@ import { notify } from '../../../lib/notices';
 import { securityEventsQuery } from './get-security-events';
 
 /** GET /api/gl_usuario/me/aplicativos: 'Aplicativos conectados' (decision 097). */
-export const connectedApplicationsQuery = queryOptions({
+const connectedApplicationsQuery = queryOptions({
   queryKey: ['seguranca', 'aplicativos'] as const,
   queryFn: ({ signal }) =>
     apiGet<ConnectedApplicationsResponse>('/api/gl_usuario/me/aplicativos', { signal }),

@@ -8,7 +8,7 @@ import { useSecurityEvents } from '../api/get-security-events';
 import { SECURITY_EVENT_TEXTS, SECURITY_EVENTS_TEXTS } from '../texts';
 
 /** How one event reads: what happened, to what, and whether the provider's staff did it. */
-export function describeSecurityEvent(event: SecurityEvent): string {
+function describeSecurityEvent(event: SecurityEvent): string {
   const what =
     (SECURITY_EVENT_TEXTS as Record<string, string | undefined>)[event.acao] ?? event.acao;
   const names = event.nomes.length > 0 ? `: ${event.nomes.join(', ')}` : '';
