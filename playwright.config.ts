@@ -75,6 +75,9 @@ export default defineConfig({
         // E-mails go to the test mail server, where the tests read them (real SMTP, §4 sign-up).
         SMTP_URL: `smtp://127.0.0.1:${smtpSinkPort}`,
         MAIL_FROM: 'Portal do Cliente <nao-responda@exemplo.com.br>',
+        // The demo was billed at the seed; the suite bills through staff's 'Emitir agora' only, so
+        // no run changes the demo's invoices while a test reads them (decision 102).
+        BILLING_INTERVAL_MS: '0',
       },
     },
   ],

@@ -70,6 +70,8 @@ function asVisitor() {
     'GET /api/sessao/web': anonymousSessionResponse,
     // The reset page checks its link on opening (decision 050).
     'POST /api/acesso/recuperar_token/verificar': () => envelopeResponse(null),
+    // The approval link approves its invoice on opening (decision 102).
+    'POST /api/pg_fatura/aprovar/abc': () => envelopeResponse(null),
     ...LOGIN_SCREEN,
     ...PLANS_SCREEN,
   });

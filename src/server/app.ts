@@ -201,7 +201,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     cepRateLimitMax: authRateLimitMax,
   });
   await app.register(planoRoutes, { prefix: '/api', db });
-  await app.register(contratoRoutes, { prefix: '/api', db, storage: localStorageFor(config.DATA_DIR) });
+  await app.register(contratoRoutes, {
+    prefix: '/api',
+    db,
+    storage: localStorageFor(config.DATA_DIR),
+    billingLeadDays: config.BILLING_LEAD_DAYS,
+  });
   await app.register(clienteRoutes, { prefix: '/api', db });
   await app.register(oidcRoutes, { oidc, rateLimitMax: config.RATE_LIMIT_MAX, authRateLimitMax });
   // Outside production only, and only to loopback callers (decision 016): it shows e-mails.

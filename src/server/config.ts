@@ -119,6 +119,10 @@ const ConfigSchema = z
      * did not handle (it stopped, or the database was away) wait at most this long.
      */
     RESET_REQUESTS_INTERVAL_MS: z.coerce.number().int().min(0).default(5_000),
+    /** The billing run (decision 102): how often each instance looks for periods to bill. */
+    BILLING_INTERVAL_MS: z.coerce.number().int().min(0).default(300_000),
+    /** How many days before a period starts its invoice is issued (decision 102). */
+    BILLING_LEAD_DAYS: z.coerce.number().int().min(0).max(60).default(10),
     /** The invoices' payment reminders (issue 20): how often each instance looks for due ones. */
     REMINDERS_INTERVAL_MS: z.coerce.number().int().min(0).default(900_000),
     /** Requests per minute per address on each route that checks a secret (login, 2FA codes, ...). */

@@ -13,6 +13,7 @@ import { startResetRequestWorker } from './modules/recovery/worker.ts';
 import { startInvoiceReminders } from './modules/invoices/reminders-worker.ts';
 import { startMailWorker } from './mail/worker.ts';
 import { startPlanChangeWorker } from './modules/contracts/plan-change-worker.ts';
+import { startBillingWorker } from './modules/billing/billing-worker.ts';
 import { CLIENT_BUILD_DIR } from './project-paths.ts';
 import { localStorageFor } from './storage/file-storage.ts';
 import { resolveSessionSecret } from './session/session-secret.ts';
@@ -121,6 +122,16 @@ async function main(): Promise<void> {
     log: log.child({ module: 'plan-change' }),
     intervalMs: config.PLAN_CHANGE_INTERVAL_MS,
   });
+  const billingWorker = startBillingWorker({
+    db: database.db,
+    log: log.child({ module: 'billing' }),
+    intervalMs: config.BILLING_INTERVAL_MS,
+    billing: {
+      providerName: config.PROVIDER_NAME,
+      publicUrl: config.publicUrl,
+      leadDays: config.BILLING_LEAD_DAYS,
+    },
+  });
 
   // Graceful shutdown (decision 033, docs/operations.md): stop accepting, let requests in flight
   // finish within SHUTDOWN_GRACE_MS (then end them), stop the workers after their current item,
@@ -155,6 +166,7 @@ async function main(): Promise<void> {
       step('http', () => app.close()),
       step('mail worker', () => mailWorker.stop()),
       step('plan change worker', () => planChangeWorker.stop()),
+      step('billing worker', () => billingWorker.stop()),
       step('housekeeping', () => housekeeping.stop()),
       step('privacy worker', () => privacyWorker.stop()),
       step('reset request worker', () => resetRequestWorker.stop()),

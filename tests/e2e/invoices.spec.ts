@@ -4,9 +4,10 @@ import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * The demo client's invoices (src/server/db/demo-seed.ts): twelve months, newest first: the
- * current one closed (5), months 1 and 3 overdue (8), the rest paid (6) with an NFS-e numbered
- * 2000 + (12 - months ago). The server runs with E2E_FIXED_TOKENS, so the token is known here.
+ * The demo client's invoices (src/server/db/demo-seed.ts), made by the billing run (issue 35):
+ * twelve monthly periods, newest first: the newest open (5), the 2nd and 4th before it overdue
+ * (8), the rest paid (6) with an NFS-e numbered 2000 + (12 - its place). The server runs with
+ * E2E_FIXED_TOKENS, so the token is known here.
  */
 const LIST = `/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`;
 const VIEW = 'Visualizar NFS-e na prefeitura';
@@ -30,9 +31,10 @@ test('the demo client sees its invoices, newest first, with the masked CNPJ', as
   await expect(page.getByText('CNPJ: 11.222.333/0001-81')).toBeVisible();
   await expect(rows(page)).toHaveCount(12);
   await expect(row(page, 0).getByRole('img', { name: 'Fechada/Emitida' })).toBeVisible();
-  await expect(row(page, 2).getByRole('cell').nth(3)).toHaveText('2010');
+  await expect(row(page, 1).getByRole('cell').nth(3)).toHaveText('2011');
+  await expect(row(page, 2).getByRole('img', { name: 'Vencida' })).toBeVisible();
 
-  await row(page, 2).getByRole('img', { name: 'Paga' }).hover();
+  await row(page, 1).getByRole('img', { name: 'Paga' }).hover();
   await expect(page.getByRole('tooltip')).toHaveText('Paga');
 });
 
@@ -65,12 +67,18 @@ test('a row opens the read-only invoice details with its items', async ({ page }
   const dialog = page.getByRole('dialog', { name: 'Detalhes da Fatura' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Descrição dos Serviços')).toBeVisible();
-  await expect(dialog.getByText(/Licenciamento de uso do software Portal Demo/)).toBeVisible();
+  await expect(dialog.getByText(/^Assinatura — Profissional \(Mensal\), período de \d{2}\/\d{2}\/\d{4} a \d{2}\/\d{2}\/\d{4}, com os ajustes/)).toBeVisible();
   const items = dialog.locator('tbody tr');
   await expect(items).toHaveCount(2);
-  await expect(items.nth(0).getByRole('cell')).toHaveText(['1.05', 'Licenciamento de software', 'UN', '1', 'R$ 119,90']);
+  await expect(items.nth(0).getByRole('cell')).toHaveText([
+    /^PLANO-\d+$/,
+    /^Assinatura — Profissional \(Mensal\), \d{2}\/\d{2}\/\d{4} a \d{2}\/\d{2}\/\d{4} \(preço promocional\)$/,
+    'mês',
+    '1',
+    'R$ 119,90',
+  ]);
   // Quantity 0: blank (§2).
-  await expect(items.nth(1).getByRole('cell')).toHaveText(['1.05', 'Usuário adicional (cortesia)', 'UN', '', 'R$ 0,00']);
+  await expect(items.nth(1).getByRole('cell')).toHaveText(['AJUSTE', 'Usuário adicional (cortesia)', 'UN', '', 'R$ 0,00']);
   await dialog.getByRole('button', { name: 'Fechar' }).last().click();
   await expect(dialog).toBeHidden();
 });
@@ -78,9 +86,9 @@ test('a row opens the read-only invoice details with its items', async ({ page }
 test('the PDF action downloads the real PDF of the note', async ({ page }) => {
   await page.goto(LIST);
   const downloading = page.waitForEvent('download');
-  await row(page, 2).getByRole('link', { name: DOWNLOAD }).click();
+  await row(page, 1).getByRole('link', { name: DOWNLOAD }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe('nfse-2010.pdf');
+  expect(download.suggestedFilename()).toBe('nfse-2011.pdf');
   const bytes = await readFile(await download.path());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(bytes.length).toBeGreaterThan(1000);
@@ -90,8 +98,8 @@ test('the PDF action downloads the real PDF of the note', async ({ page }) => {
 
 test('the view action opens the city hall, or the national consultation of the key, in a new tab', async ({ page }) => {
   await page.goto(LIST);
-  const cityHall = row(page, 2).getByRole('link', { name: VIEW });
-  await expect(cityHall).toHaveAttribute('href', 'https://nfse.prefeitura.example/notas/2010');
+  const cityHall = row(page, 1).getByRole('link', { name: VIEW });
+  await expect(cityHall).toHaveAttribute('href', 'https://nfse.prefeitura.example/notas/2011');
   await expect(cityHall).toHaveAttribute('target', '_blank');
   await expect(cityHall).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(row(page, 6).getByRole('link', { name: VIEW })).toHaveAttribute(
@@ -128,10 +136,10 @@ test('a note without links has both actions disabled', async ({ page }) => {
   expect(detailsAsked).toEqual([]);
 });
 
-test("the 'invoice authorised' notice points to the login of product 1", async ({ page }) => {
-  await page.goto('/fatura/faturaEmitida/qualquer-token');
-  await expect(page.getByRole('heading', { level: 1, name: 'Fatura autorizada!' })).toBeVisible();
-  await expect(page.getByText('A fatura será emitida em alguns minutos e enviada para o seu e-mail.')).toBeVisible();
+test("an approval link that is unknown or used says so, authorises nothing, and points to the login of product 1", async ({ page }) => {
+  await page.goto('/fatura/faturaEmitida/um-link-de-aprovacao-que-nao-existe-0123456789');
+  await expect(page.getByText(/Este link de aprovação já foi usado ou não existe/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fatura autorizada!' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Ir para o login' }).click();
   await expect(page).toHaveURL(/\/login\/1$/);
 });

@@ -66,7 +66,7 @@ test('the invoice list and its details: Situação, Ações, Qtde. and Valor on 
   await expect(rows).toHaveCount(12);
   const columns = ['Vencimento', 'Pago em', 'Valor (R$)', 'NFS-e', 'Emissão da NFS-e', 'Situação', 'Ações'];
   for (const index of [0, 4, 11]) await expectRowOnScreen(rows.nth(index), columns);
-  for (const cell of [rows.nth(4).getByRole('img', { name: 'Paga' }), rows.nth(4).getByRole('link', { name: 'Baixar PDF da NFS-e' })]) {
+  for (const cell of [rows.nth(3).getByRole('img', { name: 'Paga' }), rows.nth(3).getByRole('link', { name: 'Baixar PDF da NFS-e' })]) {
     await cell.scrollIntoViewIfNeeded();
     await expect(cell).toBeInViewport();
   }

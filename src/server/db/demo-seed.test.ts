@@ -89,7 +89,8 @@ describe('seedDemoData', () => {
     expect(await contar(glUsuario)).toBe(4);
     expect(await contar(glClienteUsuario)).toBe(4);
     expect(await contar(glContrato)).toBe(3);
-    expect(await contar(pgFatura)).toBe(12);
+    // A year of Empresa Demonstração's and Nova Empresa's periods, by the billing run (issue 35).
+    expect(await contar(pgFatura)).toBe(24);
   });
 
   it('creates products 1 and 2 and lets the identity continue after them', async () => {
@@ -248,7 +249,7 @@ describe('seedDemoData', () => {
     });
   });
 
-  it('creates twelve monthly invoices with items, the paid ones with NFS-e', async () => {
+  it('bills twelve monthly periods through the billing run, with items, the paid ones with NFS-e', async () => {
     const [empresa] = await db
       .select()
       .from(glCliente)
@@ -274,7 +275,12 @@ describe('seedDemoData', () => {
       );
     }
 
-    expect(faturas.map((f) => f.situacao)).toEqual([5, 8, 6, 8, 6, 6, 6, 6, 6, 6, 6, 6]);
+    // The newest open, two before it overdue (marked by the run), the rest paid.
+    expect(faturas.map((f) => f.situacao)).toEqual([5, 6, 8, 6, 8, 6, 6, 6, 6, 6, 6, 6]);
+    expect(faturas.every((f) => f.origem === 'recorrente')).toBe(true);
+    // Each period once, one after the other.
+    const competencias = faturas.map((f) => f.data_competencia).reverse();
+    expect(new Set(competencias).size).toBe(12);
     expect(faturas[0]?.situacao).toBe(5);
 
     for (const fatura of faturas) {
@@ -296,15 +302,16 @@ describe('seedDemoData', () => {
     const itens = faturas.flatMap((f) => f.itens);
     expect(itens.some((item) => Number(item.qtde) === 0)).toBe(true);
     expect(faturas.some((f) => f.itens.length > 1)).toBe(true);
-    expect(itens).toContainEqual(
-      expect.objectContaining({
-        codigo: '1.05',
-        descricao: 'Licenciamento de software',
-        unidade: 'UN',
-      }),
-    );
+    // Extra lines as adjustments of the contract, taken by the period's invoice.
+    const suporte = itens.filter((row) => row.descricao === 'Suporte técnico avulso');
+    expect(suporte.map((row) => [row.unidade, Number(row.qtde), Number(row.valor)])).toEqual([
+      ['H', 1.5, 90],
+      ['H', 1.5, 90],
+    ]);
     const [item] = await db.select().from(pgFaturaItem).orderBy(asc(pgFaturaItem.id)).limit(1);
-    expect(item).toMatchObject({ qtde: '1.0000', valor: '149.90' });
+    // The promotional price of Profissional Mensal, which the contract has had from its start.
+    expect(item).toMatchObject({ unidade: 'mês', qtde: '1.0000', valor: '119.90' });
+    expect(item?.descricao).toMatch(/^Assinatura — Profissional \(Mensal\), \d{2}\/\d{2}\/\d{4} a \d{2}\/\d{2}\/\d{4} \(preço promocional\)$/);
 
     const notas = faturas.flatMap((f) => (f.nfse ? [f.nfse] : []));
     expect(await contar(pgNfse)).toBe(notas.length);

@@ -6,10 +6,12 @@
  */
 import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { addCalendarMonths, addDays, instantOnSaoPauloClock, periodOf, todayInSaoPaulo } from '#shared/dates';
-import { formatQuantity, fromCents } from '#shared/format';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { addCalendarMonths, addDays, instantOnSaoPauloClock, periodEnd, periodOf, todayInSaoPaulo } from '#shared/dates';
 import { hashPassword } from '#server/auth/password';
 import { newInvoiceToken, registrarNfse } from '../modules/invoices/service.ts';
+import { runBilling } from '../modules/billing/billing-run.ts';
+import { rollOverEndedPeriods } from '../modules/contracts/period-rollover.ts';
 import { buildChaveAcesso } from '../modules/invoices/nfse-key.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { Database, Queryable } from './database.ts';
@@ -21,6 +23,9 @@ import {
   glCliente,
   glClienteUsuario,
   glContrato,
+  glContratoAjuste,
+  glEmailSaida,
+  pgFaturamentoExecucao,
   glPlano,
   glPlanoPagamento,
   glProduto,
@@ -155,7 +160,7 @@ async function inserirDemo(
   const faturaToken = (cliente: keyof typeof E2E_FATURA_TOKENS) =>
     fixedTokens ? E2E_FATURA_TOKENS[cliente] : newInvoiceToken();
   const hoje = todayInSaoPaulo(agora);
-  const { startDate: inicioMes, endDate: fimMes } = periodOf('month', hoje);
+  const { startDate: inicioMes } = periodOf('month', hoje);
 
   // Products: explicit pids 1 and 2, then the identity continues at 3.
   await tx.insert(glProduto).values([
@@ -165,6 +170,9 @@ async function inserirDemo(
       url: '/painel',
       cadastro_permitido: true,
       cadastro_usuario_inativo: false,
+      // Decision 102: invoices fall due 30 days after they are issued.
+      fatura_vencimento_tipo: 'dias_apos_emissao',
+      fatura_vencimento_valor: 30,
     },
     {
       id: 2,
@@ -430,56 +438,106 @@ async function inserirDemo(
     await acceptCurrentVersions(tx, usuario.id, { ip: '127.0.0.1', now: new Date() });
   }
 
-  // Contracts on pid 1, each for the current month.
-  const contratoEmpresaDemo = primeiro(
-    await tx
-      .insert(glContrato)
-      .values({
-        gl_cliente_id: empresaDemo.id,
-        gl_produto_id: 1,
-        gl_plano_id: profissional.id,
-        gl_plano_pagamento_id: profissionalMensal.id,
-        pg_conta_id: boleto.id,
-        periodo_inicio: inicioMes,
-        periodo_fim: fimMes,
-      })
-      .returning(),
-  );
-  await tx.insert(glContrato).values([
-    {
-      gl_cliente_id: mariaSouza.id,
-      gl_produto_id: 1,
-      gl_plano_id: gratuito.id,
-      gl_plano_pagamento_id: gratuitoMensal.id,
-      pg_conta_id: null,
-      periodo_inicio: inicioMes,
-      periodo_fim: fimMes,
-    },
-    {
-      gl_cliente_id: novaEmpresa.id,
-      gl_produto_id: 1,
-      gl_plano_id: empresarial.id,
-      gl_plano_pagamento_id: empresarialMensal.id,
-      pg_conta_id: pix.id,
-      periodo_inicio: inicioMes,
-      periodo_fim: fimMes,
-    },
-  ]);
+  // Contracts on pid 1, started a year of periods ago; the billing run makes their invoices.
+  const ultimoMes =
+    hoje >= addDays(addCalendarMonths(inicioMes, 1), -DEMO_LEAD_DAYS) ? addCalendarMonths(inicioMes, 1) : inicioMes;
+  const primeiroMes = addCalendarMonths(ultimoMes, -(DEMO_MESES - 1));
+  const contrato = (clienteId: number, planoId: number, pagamentoId: number, contaId: number | null) => ({
+    gl_cliente_id: clienteId,
+    gl_produto_id: 1,
+    gl_plano_id: planoId,
+    gl_plano_pagamento_id: pagamentoId,
+    pg_conta_id: contaId,
+    periodo_inicio: primeiroMes,
+    periodo_fim: periodEnd(primeiroMes, 1),
+    // The promotion started with the contract and lasts while it stays on the option.
+    promocao_ate: pagamentoId === profissionalMensal.id ? promotionEndOf(primeiroMes) : null,
+  });
+  const [contratoEmpresaDemo, contratoNovaEmpresa] = await tx
+    .insert(glContrato)
+    .values([
+      contrato(empresaDemo.id, profissional.id, profissionalMensal.id, boleto.id),
+      contrato(novaEmpresa.id, empresarial.id, empresarialMensal.id, pix.id),
+      contrato(mariaSouza.id, gratuito.id, gratuitoMensal.id, null),
+    ])
+    .returning();
+  if (!contratoEmpresaDemo || !contratoNovaEmpresa) throw new Error('Inserção sem retorno.');
 
-  const tomador: DemoParte = {
-    razao_social: empresaDemo.razao_social,
-    cpfcnpj: empresaDemo.cpfcnpj,
-    endereco: 'Avenida Paulista, 1000, Conjunto 101, Bela Vista, São Paulo/SP, CEP 01310-100',
-  };
-  await inserirFaturas(tx, storage, empresaDemo.id, tomador, contratoEmpresaDemo.id, hoje);
+  await faturarHistorico(tx, { primeiroMes, hoje, agora, empresaDemoContrato: contratoEmpresaDemo.id });
+  await registrarPagamentos(tx, storage, {
+    contratoId: contratoEmpresaDemo.id,
+    tomador: {
+      razao_social: empresaDemo.razao_social,
+      cpfcnpj: empresaDemo.cpfcnpj,
+      endereco: 'Avenida Paulista, 1000, Conjunto 101, Bela Vista, São Paulo/SP, CEP 01310-100',
+    },
+    emAberto: [2, 4],
+    comNota: true,
+  });
+  await registrarPagamentos(tx, storage, {
+    contratoId: contratoNovaEmpresa.id,
+    tomador: null,
+    emAberto: [],
+    comNota: false,
+  });
 }
 
-interface ItemDemo {
-  codigo: string;
-  descricao: string;
-  unidade: string;
-  qtde: string;
-  centavos: number;
+/** Periods of history the demo's contracts are billed for, the last one included. */
+const DEMO_MESES = 12;
+/** The demo billing's lead time: BILLING_LEAD_DAYS' default. */
+const DEMO_LEAD_DAYS = 10;
+const DEMO_BILLING = { providerName: 'Portal do Cliente', publicUrl: 'http://localhost:3000', leadDays: DEMO_LEAD_DAYS };
+
+/** Far enough: the demo's promotion lasts while the contract stays on the option. */
+const promotionEndOf = (start: string) => addCalendarMonths(start, 1200);
+
+/**
+ * A year of the demo contracts' billing, by the billing run and the roll-over themselves
+ * (decision 102), on a clock moved month by month: each period billed ten days before it starts,
+ * each period rolled over when it ends, overdue invoices marked as the run marks them. Two months
+ * of Empresa Demonstração carry extra lines, as adjustments of its contract (an hour and a half
+ * of support, a courtesy user): the invoices show them as items. The issue notices the runs put
+ * in the outbox are dropped: nobody should get a year of mail at the first start.
+ */
+async function faturarHistorico(
+  tx: Queryable,
+  input: { primeiroMes: string; hoje: string; agora: Date; empresaDemoContrato: number },
+): Promise<void> {
+  const noon = (day: string) => instanteSaoPaulo(day, 12, 0);
+  const mailsBefore = await tx.select({ id: glEmailSaida.id }).from(glEmailSaida);
+  for (let mes = 0; mes < DEMO_MESES; mes += 1) {
+    const competencia = addCalendarMonths(input.primeiroMes, mes);
+    const mesesAtras = DEMO_MESES - 1 - mes;
+    if (mesesAtras === 2 || mesesAtras === 7) {
+      await tx.insert(glContratoAjuste).values({
+        gl_contrato_id: input.empresaDemoContrato,
+        descricao: 'Suporte técnico avulso',
+        unidade: 'H',
+        qtde: '1.5',
+        valor: '90.00',
+      });
+    }
+    if (mesesAtras === 4) {
+      // Quantity 0: the invoice detail shows the cell blank.
+      await tx.insert(glContratoAjuste).values({
+        gl_contrato_id: input.empresaDemoContrato,
+        descricao: 'Usuário adicional (cortesia)',
+        unidade: 'UN',
+        qtde: '0',
+        valor: '0.00',
+      });
+    }
+    const emissao = addDays(competencia, -DEMO_LEAD_DAYS);
+    if (mes > 0) await rollOverEndedPeriods(tx, emissao, noon(emissao));
+    await runBilling(tx, DEMO_BILLING, noon(emissao));
+  }
+  await rollOverEndedPeriods(tx, input.hoje, input.agora);
+  await runBilling(tx, DEMO_BILLING, input.agora);
+  const kept = new Set(mailsBefore.map((row) => row.id));
+  const sent = await tx.select({ id: glEmailSaida.id }).from(glEmailSaida);
+  const dropped = sent.map((row) => row.id).filter((id) => !kept.has(id));
+  if (dropped.length > 0) await tx.delete(glEmailSaida).where(inArray(glEmailSaida.id, dropped));
+  await tx.delete(pgFaturamentoExecucao);
 }
 
 /**
@@ -495,129 +553,72 @@ function linksDaNota(mesesAtras: number) {
 }
 
 /**
- * Twelve monthly invoices of Empresa Demonstração, due on the 10th of the current month and the
- * eleven before it: the current one open (5), two overdue (8), the rest paid (6) with an NFS-e
- * (its DANFSe PDF and XML generated and stored, see linksDaNota).
+ * The demo's payments: every invoice of the contract but the newest (open) and those `emAberto`
+ * months before it (left overdue) paid a few days before it fell due, and, with `comNota`, its
+ * NFS-e (the DANFSe PDF and XML generated and stored, see linksDaNota).
  */
-async function inserirFaturas(
+async function registrarPagamentos(
   tx: Queryable,
   storage: FileStorage,
-  clienteId: number,
-  tomador: DemoParte,
-  contratoId: number,
-  hoje: string,
+  input: { contratoId: number; tomador: DemoParte | null; emAberto: number[]; comNota: boolean },
 ): Promise<void> {
-  for (let mesesAtras = 11; mesesAtras >= 0; mesesAtras -= 1) {
-    const competencia = periodOf('month', addCalendarMonths(hoje, -mesesAtras)).startDate;
-    const vencimento = addDays(competencia, 9);
-    const [ano, mes] = competencia.split('-');
-    const situacao = mesesAtras === 0 ? 5 : mesesAtras === 1 || mesesAtras === 3 ? 8 : 6;
-
-    // The promotional price started six months ago; before it the full price was charged.
-    const itens: ItemDemo[] = [
-      {
-        codigo: '1.05',
-        descricao: 'Licenciamento de software',
-        unidade: 'UN',
-        qtde: '1',
-        centavos: mesesAtras >= 6 ? 14990 : 11990,
-      },
-    ];
-    if (mesesAtras === 2 || mesesAtras === 7) {
-      itens.push({
-        codigo: '1.07',
-        descricao: 'Suporte técnico avulso',
-        unidade: 'H',
-        qtde: '1.5',
-        centavos: 9000,
-      });
-    }
-    if (mesesAtras === 4) {
-      // Quantity 0: the invoice detail shows the cell blank.
-      itens.push({
-        codigo: '1.05',
-        descricao: 'Usuário adicional (cortesia)',
-        unidade: 'UN',
-        qtde: '0',
-        centavos: 0,
-      });
-    }
-    const totalCentavos = itens.reduce((soma, item) => soma + item.centavos, 0);
-
-    const discriminacao = [
-      `Licenciamento de uso do software Portal Demo, plano Profissional (Mensal), competência ${mes}/${ano}.`,
-      ...itens
-        .slice(1)
-        .filter((item) => Number(item.qtde) > 0)
-        .map((item) => `${item.descricao}: ${formatQuantity(item.qtde)} ${item.unidade}.`),
-    ].join('\n');
-
-    const pago = situacao === 6;
-    const confirmado = pago
-      ? instanteSaoPaulo(addDays(competencia, 9 - (mesesAtras % 3)), 14, 30)
-      : null;
-
-    const fatura = primeiro(
-      await tx
-        .insert(pgFatura)
-        .values({
-          gl_cliente_id: clienteId,
-          gl_contrato_id: contratoId,
-          situacao,
-          data_vencimento: vencimento,
-          datahora_confirmado: confirmado,
-          valor: fromCents(totalCentavos),
-          servico_discriminacao: discriminacao,
-          data_competencia: competencia,
+  const faturas = await tx
+    .select()
+    .from(pgFatura)
+    .where(eq(pgFatura.gl_contrato_id, input.contratoId))
+    .orderBy(desc(pgFatura.data_vencimento), desc(pgFatura.id));
+  for (const [mesesAtras, fatura] of faturas.entries()) {
+    if (mesesAtras === 0 || input.emAberto.includes(mesesAtras)) continue;
+    const confirmado = instanteSaoPaulo(addDays(fatura.data_vencimento, -(mesesAtras % 3)), 14, 30);
+    await tx
+      .update(pgFatura)
+      .set({ situacao: 6, datahora_confirmado: confirmado })
+      .where(eq(pgFatura.id, fatura.id));
+    if (!input.comNota || !input.tomador) continue;
+    const itens = await tx
+      .select()
+      .from(pgFaturaItem)
+      .where(eq(pgFaturaItem.pg_fatura_id, fatura.id))
+      .orderBy(asc(pgFaturaItem.id));
+    const numero = String(2000 + (12 - mesesAtras));
+    const emissao = new Date(confirmado.getTime() + 2 * 60 * 60 * 1000);
+    const links = linksDaNota(mesesAtras);
+    const chave = links.chave
+      ? buildChaveAcesso({
+          codigoMunicipio: CIDADE.saoPaulo,
+          ambienteGerador: 2,
+          inscricaoFederal: DEMO_PRESTADOR.cpfcnpj,
+          numero: Number(numero),
+          ano: emissao.getUTCFullYear(),
+          mes: emissao.getUTCMonth() + 1,
+          codigoNumerico: 100_000_000 + ((fatura.id * 7919) % 800_000_000),
         })
-        .returning({ id: pgFatura.id }),
-    );
-    await tx.insert(pgFaturaItem).values(
-      itens.map((item) => ({
-        pg_fatura_id: fatura.id,
-        codigo: item.codigo,
+      : null;
+    const nota = {
+      numero,
+      emissao,
+      competencia: fatura.data_competencia ?? fatura.data_vencimento,
+      chave,
+      prestador: DEMO_PRESTADOR,
+      tomador: input.tomador,
+      discriminacao: fatura.servico_discriminacao ?? '',
+      itens: itens.map((item) => ({
+        codigo: item.codigo ?? '',
         descricao: item.descricao,
-        unidade: item.unidade,
-        qtde: item.qtde,
-        valor: fromCents(item.centavos),
+        unidade: item.unidade ?? '',
+        qtde: item.qtde ?? '0',
+        valor: item.valor ?? '0.00',
       })),
-    );
-
-    if (confirmado) {
-      const numero = String(2000 + (12 - mesesAtras));
-      const emissao = new Date(confirmado.getTime() + 2 * 60 * 60 * 1000);
-      const links = linksDaNota(mesesAtras);
-      const chave = links.chave
-        ? buildChaveAcesso({
-            codigoMunicipio: CIDADE.saoPaulo,
-            ambienteGerador: 2,
-            inscricaoFederal: DEMO_PRESTADOR.cpfcnpj,
-            numero: Number(numero),
-            ano: emissao.getUTCFullYear(),
-            mes: emissao.getUTCMonth() + 1,
-            codigoNumerico: 100_000_000 + ((fatura.id * 7919) % 800_000_000),
-          })
-        : null;
-      const nota = {
-        numero,
-        emissao,
-        competencia,
-        chave,
-        prestador: DEMO_PRESTADOR,
-        tomador,
-        discriminacao,
-        itens: itens.map((item) => ({ ...item, valor: fromCents(item.centavos) })),
-        total: fromCents(totalCentavos),
-      };
-      await registrarNfse(tx, storage, {
-        pg_fatura_id: fatura.id,
-        nf_numero: numero,
-        datahora_emissao: emissao,
-        chave_acesso: chave,
-        url_visualizar: links.url ? `https://nfse.prefeitura.example/notas/${numero}` : null,
-        pdf: links.pdf ? await gerarDanfsePdf(nota) : null,
-        xml: links.arquivos ? gerarNfseXml(nota) : null,
-      });
-    }
+      total: fatura.valor,
+    };
+    await registrarNfse(tx, storage, {
+      pg_fatura_id: fatura.id,
+      nf_numero: numero,
+      datahora_emissao: emissao,
+      chave_acesso: chave,
+      url_visualizar: links.url ? `https://nfse.prefeitura.example/notas/${numero}` : null,
+      pdf: links.pdf ? await gerarDanfsePdf(nota) : null,
+      xml: links.arquivos ? gerarNfseXml(nota) : null,
+    });
   }
 }

@@ -216,7 +216,20 @@ export const glProduto = pgTable('gl_produto', {
   /** Sign-up ('Cadastre-se') is allowed. */
   cadastro_permitido: boolean('cadastro_permitido').notNull().default(false),
   ativo: boolean('ativo').notNull().default(true),
-});
+  /**
+   * When its invoices fall due (decision 102, shared/due-date.ts): day N of the month the period
+   * starts ('dia_mes') or N days after the issue ('dias_apos_emissao'); then the next business day.
+   */
+  fatura_vencimento_tipo: text('fatura_vencimento_tipo').notNull().default('dias_apos_emissao'),
+  fatura_vencimento_valor: smallint('fatura_vencimento_valor').notNull().default(10),
+  /** Issued invoices wait for the approval of a client's manager before they go out (decision 102). */
+  fatura_aprovacao: boolean('fatura_aprovacao').notNull().default(false),
+}, (t) => [
+  check(
+    'gl_produto_fatura_vencimento_ck',
+    sql`(${t.fatura_vencimento_tipo} = 'dia_mes' and ${t.fatura_vencimento_valor} between 1 and 28) or (${t.fatura_vencimento_tipo} = 'dias_apos_emissao' and ${t.fatura_vencimento_valor} between 0 and 90)`,
+  ),
+]);
 
 export const glPlano = pgTable(
   'gl_plano',
@@ -255,6 +268,11 @@ export const glPlanoPagamento = pgTable(
     flag_promocao: boolean('flag_promocao').notNull().default(false),
     valor: dinheiro('valor').notNull(),
     valor_promocional: dinheiro('valor_promocional'),
+    /**
+     * For how many months from the start of the contract on this option the promotional price
+     * applies (flag_promocao); null: while the contract stays on it (decision 102).
+     */
+    promocao_meses: smallint('promocao_meses'),
     ativo: boolean('ativo').notNull().default(true),
   },
   (t) => [
@@ -321,9 +339,24 @@ export const glContrato = pgTable(
     pg_conta_id: integer('pg_conta_id').references(() => pgConta.id, { onDelete: 'restrict' }),
     periodo_inicio: dia('periodo_inicio').notNull(),
     periodo_fim: dia('periodo_fim').notNull(),
+    /**
+     * The last day of the last period billed (or found free); null: nothing billed yet. The billing
+     * run issues the period starting at proxima_competencia once it is within the lead time, and
+     * moves this forward in the same transaction (decision 102).
+     */
+    faturado_ate: dia('faturado_ate'),
+    /** The first day of the next period to bill: the day after faturado_ate, or the current period's. */
+    proxima_competencia: dia('proxima_competencia')
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(faturado_ate + 1, periodo_inicio)`),
+    /** The promotional price applies to periods starting before this day; null: none. */
+    promocao_ate: dia('promocao_ate'),
     ativo: boolean('ativo').notNull().default(true),
   },
   (t) => [
+    // The billing run's and the roll-over's work lists (decision 102): a range of one index each.
+    index('gl_contrato_proxima_competencia_idx').on(t.proxima_competencia).where(sql`ativo`),
+    index('gl_contrato_periodo_fim_idx').on(t.periodo_fim).where(sql`ativo`),
     // One active contract per client and product.
     uniqueIndex('gl_contrato_ativo_uq')
       .on(t.gl_cliente_id, t.gl_produto_id)
@@ -975,7 +1008,18 @@ export const pgFatura = pgTable(
     /** The sum of its items' valor. */
     valor: dinheiro('valor').notNull(),
     servico_discriminacao: text('servico_discriminacao'),
+    /** The first day of the period it bills. */
     data_competencia: dia('data_competencia'),
+    /** Its last day (invoices of the billing run). */
+    periodo_fim: dia('periodo_fim'),
+    /** 'manual' (typed by staff), 'recorrente' (a period, billing run), 'ajuste' (prorations). */
+    origem: text('origem').notNull().default('manual'),
+    /** The payment option a period was priced with: the roll-over compares it (decision 102). */
+    gl_plano_pagamento_id: integer('gl_plano_pagamento_id').references(() => glPlanoPagamento.id, {
+      onDelete: 'restrict',
+    }),
+    /** SHA-256 of the single-use link a manager approves a held invoice with (situação 4). */
+    aprovacao_token_hash: text('aprovacao_token_hash'),
   },
   (t) => [
     index('pg_fatura_gl_cliente_id_vencimento_idx').on(
@@ -983,7 +1027,64 @@ export const pgFatura = pgTable(
       t.data_vencimento.desc().nullsFirst(),
     ),
     index('pg_fatura_gl_contrato_id_idx').on(t.gl_contrato_id),
+    // Each period of a contract is billed once (cancelled invoices aside): the last word on it.
+    uniqueIndex('pg_fatura_contrato_competencia_uq')
+      .on(t.gl_contrato_id, t.data_competencia)
+      .where(sql`origem = 'recorrente' and situacao <> 9`),
+    uniqueIndex('pg_fatura_aprovacao_token_uq').on(t.aprovacao_token_hash),
+    // The open invoices by due date: the run marks the overdue ones (situação 8).
+    index('pg_fatura_abertas_vencimento_idx').on(t.data_vencimento).where(sql`situacao = 5`),
+    check('pg_fatura_origem_ck', sql`${t.origem} in ('manual', 'recorrente', 'ajuste')`),
   ],
+);
+
+/**
+ * What a contract owes or is owed between invoices (decision 102): prorations of an immediate
+ * plan change, the difference of a period billed before its plan changed, a credit carried
+ * over. The next invoice of the contract takes every open one (pg_fatura_id set in its
+ * transaction, once).
+ */
+export const glContratoAjuste = pgTable(
+  'gl_contrato_ajuste',
+  {
+    ...auditoria(),
+    gl_contrato_id: integer('gl_contrato_id')
+      .notNull()
+      .references(() => glContrato.id, { onDelete: 'restrict' }),
+    descricao: text('descricao').notNull(),
+    unidade: text('unidade'),
+    qtde: numeric('qtde', { precision: 12, scale: 4, mode: 'string' }),
+    /** Negative for a credit. */
+    valor: dinheiro('valor').notNull(),
+    /** The plan change it comes from, if any. */
+    gl_contrato_evento_id: integer('gl_contrato_evento_id').references(() => glContratoEvento.id, {
+      onDelete: 'restrict',
+    }),
+    pg_fatura_id: integer('pg_fatura_id').references(() => pgFatura.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('gl_contrato_ajuste_abertos_idx').on(t.gl_contrato_id).where(sql`pg_fatura_id is null`),
+    index('gl_contrato_ajuste_pg_fatura_id_idx').on(t.pg_fatura_id),
+  ],
+);
+
+/** The billing runs that did something (issued, rolled over, failed): Administração → Faturamento. */
+export const pgFaturamentoExecucao = pgTable(
+  'pg_faturamento_execucao',
+  {
+    ...auditoria(),
+    datahora_inicio: instante('datahora_inicio').notNull(),
+    datahora_fim: instante('datahora_fim').notNull(),
+    faturas: integer('faturas').notNull().default(0),
+    valor_total: dinheiro('valor_total').notNull().default('0.00'),
+    periodos_renovados: integer('periodos_renovados').notNull().default(0),
+    vencidas: integer('vencidas').notNull().default(0),
+    erros: integer('erros').notNull().default(0),
+    ultimo_erro: text('ultimo_erro'),
+    /** 'automatico' (the periodic run) or 'manual' (staff's 'Emitir agora'). */
+    tipo: text('tipo').notNull().default('automatico'),
+  },
+  (t) => [index('pg_faturamento_execucao_inicio_idx').on(t.datahora_inicio.desc())],
 );
 
 /**

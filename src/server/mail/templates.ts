@@ -393,3 +393,78 @@ export function invoiceReminderMail(values: {
       : `A fatura de ${values.razaoSocial} no valor de ${values.valor} venceu em ${values.vencimento} e ainda não consta como paga. Se já a pagou, desconsidere este aviso.`;
   return invoiceNotice(values, subject, line);
 }
+
+/**
+ * An invoice issued (issue 35, decision 102): to each manager of the client, with the amount, the
+ * due date, the invoice list's link and, when the account takes PIX, the copia-e-cola.
+ */
+export function invoiceIssuedMail(values: {
+  providerName: string;
+  nome: string;
+  razaoSocial: string;
+  valor: string;
+  vencimento: string;
+  invoicesUrl: string;
+  pixCopiaECola: string | null;
+}): MailContent {
+  const subject = `Nova fatura de ${values.valor}, vencimento em ${values.vencimento} - ${values.providerName}`;
+  const line = `A fatura de ${values.razaoSocial} no valor de ${values.valor}, com vencimento em ${values.vencimento}, foi emitida. Os itens, a nota fiscal e as formas de pagamento estão na lista de faturas.`;
+  const pix = values.pixCopiaECola;
+  const pixLine = 'Para pagar por PIX, copie o código abaixo (PIX copia e cola) no aplicativo do seu banco:';
+  const html = layout(
+    values.providerName,
+    subject,
+    [
+      paragraph(`Olá, ${escapeHtml(values.nome)}.`),
+      paragraph(escapeHtml(line)),
+      ...(pix
+        ? [
+            paragraph(escapeHtml(pixLine)),
+            `<p style="margin:0 0 16px;font-family:monospace;word-break:break-all;">${escapeHtml(pix)}</p>`,
+          ]
+        : []),
+      button(values.invoicesUrl, 'Ver faturas'),
+    ].join('\n'),
+  );
+  const text = `Olá, ${values.nome}.
+
+${line}
+${pix ? `\n${pixLine}\n\n${pix}\n` : ''}
+${values.invoicesUrl}
+
+${textFooter(values.providerName)}`;
+  return { subject, html, text };
+}
+
+/**
+ * An invoice held for approval (decision 102): to each manager, with the single-use link whose
+ * opening approves it (§2 fatura.emitidaAviso, 'Fatura autorizada!').
+ */
+export function invoiceApprovalMail(values: {
+  providerName: string;
+  nome: string;
+  razaoSocial: string;
+  valor: string;
+  vencimento: string;
+  approvalUrl: string;
+}): MailContent {
+  const subject = `Fatura aguardando sua aprovação - ${values.providerName}`;
+  const line = `A fatura de ${values.razaoSocial} no valor de ${values.valor}, com vencimento em ${values.vencimento}, aguarda a sua aprovação. Ao aprová-la, ela será emitida e enviada em alguns minutos.`;
+  const html = layout(
+    values.providerName,
+    subject,
+    [
+      paragraph(`Olá, ${escapeHtml(values.nome)}.`),
+      paragraph(escapeHtml(line)),
+      button(values.approvalUrl, 'Aprovar fatura'),
+    ].join('\n'),
+  );
+  const text = `Olá, ${values.nome}.
+
+${line}
+
+Aprovar: ${values.approvalUrl}
+
+${textFooter(values.providerName)}`;
+  return { subject, html, text };
+}

@@ -381,6 +381,8 @@ const filterDate = z
 export const PlanoFilterSchema = z.object({ gl_produto_id: filterId });
 export const PlanoPagamentoFilterSchema = z.object({ gl_plano_id: filterId });
 export const OidcClienteFilterSchema = z.object({ gl_produto_id: filterId });
+/** Contracts (Faturamento, decision 102): one client's. */
+export const ContratoFilterSchema = z.object({ gl_cliente_id: filterId });
 /** Auditoria (decision 099): a person (who did it, or whom it concerned), a resource, a period. */
 export const AuditoriaFilterSchema = z.object({
   gl_usuario_id: filterId,

@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = {
   token_fatura_gerado: 'Gerou novo link de faturas',
   pagamento_confirmado: 'Confirmou um pagamento',
   mudanca_plano_cancelada: 'Cancelou uma mudança de plano',
+  faturamento_manual: 'Emitiu uma fatura (Emitir agora)',
+  fatura_cancelada: 'Cancelou uma fatura',
   segredo_aplicativo_gerado: 'Gerou segredo de aplicativo',
   segredo_webhook_pix_gerado: 'Gerou segredo do webhook PIX',
   senha_alterada: 'Alterou a própria senha',

@@ -6,9 +6,13 @@
 
 /** §4 Invoice situacao: the codes the screens know; others may exist ("not shown"). */
 export const SITUACAO = {
+  /** Held for the approval of a client's manager (decision 102). */
+  aguardandoAprovacao: 4,
   fechada: 5,
   paga: 6,
   vencida: 8,
+  /** Cancelled by staff (a correction is a cancellation plus a new invoice); never deleted. */
+  cancelada: 9,
 } as const;
 
 /** §2, §9: the filter badges of the invoice list, in order; null is 'Todas'. */
@@ -28,6 +32,10 @@ export function situacaoDesc(situacao: number): string {
       return 'Paga';
     case SITUACAO.vencida:
       return 'Vencida';
+    case SITUACAO.aguardandoAprovacao:
+      return 'Aguardando aprovação';
+    case SITUACAO.cancelada:
+      return 'Cancelada';
     default:
       return `Situação ${situacao}`;
   }
@@ -42,6 +50,8 @@ export function situacaoIconClass(situacao: number): string {
       return 'situacao-paga';
     case SITUACAO.vencida:
       return 'situacao-vencida';
+    case SITUACAO.cancelada:
+      return 'situacao-cancelada';
     default:
       return 'situacao-outra';
   }

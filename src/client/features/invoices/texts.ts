@@ -54,6 +54,9 @@ export const INVOICES_TEXTS = {
   printedFor: (cliente: string) => `Cliente: ${cliente}`,
   services: 'Descrição dos Serviços',
   issuedTitle: 'Fatura autorizada!',
+  approvalFailedTitle: 'Aprovação da fatura',
+  approvalInvalid: 'Este link de aprovação já foi usado ou não existe. Se a fatura já foi aprovada, ela chegará por e-mail.',
+  approvalFailed: 'Não foi possível aprovar a fatura agora.',
   ok: 'OK',
   toLogin: 'Ir para o login',
 } as const;

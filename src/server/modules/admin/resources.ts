@@ -30,6 +30,7 @@ import {
   ProdutoSaveSchema,
   ADMIN_MESSAGES,
   AuditoriaFilterSchema,
+  ContratoFilterSchema,
   STAFF_LEVEL,
   type PlanChangeProof,
   UsuarioUpdateSchema,
@@ -40,6 +41,7 @@ import { nomeBusca } from '../../db/reference-data.ts';
 import {
   glArquivo,
   glAuditoria,
+  pgFaturamentoExecucao,
   glCidade,
   glCliente,
   glClienteUsuario,
@@ -64,7 +66,8 @@ import type { CrudResource } from '../../http/crud/resource.ts';
 import { newInvoiceToken } from '../invoices/service.ts';
 import { newClientId } from '../../oidc/clients.ts';
 import { assertPublicBackchannelUri } from '../../oidc/outgoing-calls.ts';
-import { forbidden } from '../../errors.ts';
+import { conflict, forbidden } from '../../errors.ts';
+import { BILLING_MESSAGES } from '#shared/schemas/billing';
 import { endUserAccess } from '../../session/end-access.ts';
 import { assertMayChangeUser } from './service.ts';
 
@@ -269,7 +272,8 @@ const fatura: CrudResource = {
   // New invoices start at 0.00; their items make the total.
   prepare: (values, { current }) => (current === null ? { ...values, valor: '0.00' } : values),
   afterWrite: async (row, { db, deleted }) => {
-    if (!deleted) await refreshInvoiceTotal(db, Number(row.id));
+    if (deleted && row.origem !== 'manual') throw conflict(BILLING_MESSAGES.notDeletable, 'billed_invoice');
+    if (!deleted && row.origem === 'manual') await refreshInvoiceTotal(db, Number(row.id));
   },
 };
 
@@ -284,8 +288,20 @@ const faturaItem: CrudResource = {
   },
   create: FaturaItemCreateSchema,
   update: FaturaItemUpdateSchema,
-  afterWrite: (row, { db }) => refreshInvoiceTotal(db, Number(row.pg_fatura_id)),
+  afterWrite: async (row, { db, current }) => {
+    // The billing run's invoices keep the items they were issued with (decision 102); the
+    // invoice the item was on before an update counts too.
+    await refuseBilledItems(db, Number(row.pg_fatura_id));
+    if (current && current.pg_fatura_id !== row.pg_fatura_id) await refuseBilledItems(db, Number(current.pg_fatura_id));
+    await refreshInvoiceTotal(db, Number(row.pg_fatura_id));
+  },
 };
+
+/** A correction of a billed invoice is its cancellation plus a new one, never an edit of its items. */
+async function refuseBilledItems(db: Queryable, faturaId: number) {
+  const [invoice] = await db.select({ origem: pgFatura.origem }).from(pgFatura).where(eq(pgFatura.id, faturaId));
+  if (invoice && invoice.origem !== 'manual') throw conflict(BILLING_MESSAGES.readOnlyItems, 'billed_items');
+}
 
 const nfse: CrudResource = {
   path: '/admin/pg_nfse',
@@ -443,6 +459,45 @@ const documentoVersao: CrudResource = {
   orderBy: [desc(glDocumentoVersao.datahora_publicado), desc(glDocumentoVersao.id)],
 };
 
+/**
+ * Contracts, read-only (decision 102): their plan, period and how far they are billed, for
+ * Faturamento's 'Emitir agora'. Their changes go through the plan change (§4).
+ */
+const contrato: CrudResource = {
+  path: '/admin/gl_contrato',
+  table: glContrato,
+  levels: { read: operator, create: null, update: null, delete: null },
+  columns: {
+    ...getTableColumns(glContrato),
+    cliente_razao_social: sql<string>`${glCliente.razao_social}`.as('cliente_razao_social'),
+    plano_nome: sql<string>`${glPlano.nome_exibicao}`.as('plano_nome'),
+    cobranca_tipo_desc: sql<string>`${glPlanoPagamento.cobranca_tipo_desc}`.as('cobranca_tipo_desc'),
+    valor: sql<string>`${glPlanoPagamento.valor}`.as('valor'),
+  },
+  joins: [
+    { table: glCliente, on: eq(glCliente.id, glContrato.gl_cliente_id) },
+    { table: glPlano, on: eq(glPlano.id, glContrato.gl_plano_id) },
+    { table: glPlanoPagamento, on: eq(glPlanoPagamento.id, glContrato.gl_plano_pagamento_id) },
+  ],
+  search: [glCliente.razao_social, glCliente.cpfcnpj, glPlano.nome_exibicao],
+  filters: {
+    schema: ContratoFilterSchema,
+    where: (q) => [
+      q.gl_cliente_id ? eq(glContrato.gl_cliente_id, Number(q.gl_cliente_id)) : undefined,
+      eq(glContrato.ativo, true),
+    ],
+  },
+  orderBy: [asc(glContrato.proxima_competencia), asc(glContrato.id)],
+};
+
+/** The billing runs that did something (Administração → Faturamento), newest first. */
+const faturamentoExecucao: CrudResource = {
+  path: '/admin/pg_faturamento_execucao',
+  table: pgFaturamentoExecucao,
+  levels: { read: operator, create: null, update: null, delete: null },
+  orderBy: [desc(pgFaturamentoExecucao.datahora_inicio), desc(pgFaturamentoExecucao.id)],
+};
+
 /** The person who acted and the person concerned, both read from gl_usuario. */
 const alvo = alias(glUsuario, 'alvo');
 
@@ -502,4 +557,6 @@ export const ADMIN_RESOURCES: readonly CrudResource[] = [
   documentoVersao,
   pixRecebimento,
   auditoria,
+  contrato,
+  faturamentoExecucao,
 ];

@@ -4,6 +4,9 @@ import { envelope } from '#shared/envelope';
 import { ACESSO_MESSAGES, AdminSelectClientRequestSchema } from '#shared/schemas/auth';
 import { ADMIN_MESSAGES, InvoicePaymentRequestSchema, STAFF_LEVEL, UsuarioNivelSchema } from '#shared/schemas/admin';
 import { INVOICE_MESSAGES } from '#shared/schemas/invoices';
+import { BILLING_MESSAGES } from '#shared/schemas/billing';
+import { formatMoney, fromCents } from '#shared/format';
+import { billingForecast, cancelInvoice, issueNow } from '../billing/service.ts';
 import { IdParamSchema, PlanChangeProofParamsSchema } from '#shared/schemas/crud';
 import { PLANO_MESSAGES } from '#shared/plans';
 import type { FastifyRequest } from 'fastify';
@@ -110,6 +113,39 @@ export const adminRoutes: FastifyPluginCallbackZod<{
         publicUrl: config.publicUrl,
       }, origin(request));
       return envelope(null, { message: INVOICE_MESSAGES.paid });
+    },
+  );
+
+  // Administração → Faturamento (decision 102): the next run's forecast.
+  app.get('/admin/faturamento/previsao', { preValidation: requireStaff(db, STAFF_LEVEL.operator) }, async () =>
+    envelope(await billingForecast(db, config.BILLING_LEAD_DAYS)),
+  );
+
+  // 'Emitir agora': one contract's next period (or its open adjustments), now.
+  app.post(
+    '/admin/gl_contrato/:id/emitir_agora',
+    { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.operator) },
+    async (request) => {
+      const issued = await issueNow(
+        db,
+        request.params.id,
+        { providerName: config.PROVIDER_NAME, publicUrl: config.publicUrl, leadDays: config.BILLING_LEAD_DAYS },
+        origin(request),
+      );
+      return envelope(
+        { pg_fatura_id: issued.id, valor: fromCents(issued.cents), data_vencimento: issued.vencimento },
+        { message: BILLING_MESSAGES.issued(formatMoney(fromCents(issued.cents))) },
+      );
+    },
+  );
+
+  // A correction is a cancellation plus a new invoice (decision 102); deleting is for staff's own.
+  app.post(
+    '/admin/pg_fatura/:id/cancelar',
+    { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
+    async (request) => {
+      await cancelInvoice(db, request.params.id, origin(request));
+      return envelope(null, { message: BILLING_MESSAGES.cancelled });
     },
   );
 

@@ -14,7 +14,8 @@ import {
 } from '../../../../tests/helpers/factories.ts';
 import { multipartBody } from '../../../../tests/helpers/multipart.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { glArquivo, glContrato, glContratoEvento } from '../../db/schema.ts';
+import { addDays, todayInSaoPaulo } from '#shared/dates';
+import { glArquivo, glContrato, glContratoAjuste, glContratoEvento } from '../../db/schema.ts';
 
 /**
  * The same selecionarPlanoAssinar sent many times at once is one change. Races
@@ -68,6 +69,26 @@ describe('selecionarPlanoAssinar sent 50 times at once', () => {
     const events = await eventsOf(w.contrato.id);
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ situacao: 'aplicado' });
+  });
+
+  it('prorates an immediate change exactly once (decision 102)', async () => {
+    const w = await world();
+    // A billed period around today, whatever day the suite runs.
+    const today = todayInSaoPaulo();
+    await t.db
+      .update(glContrato)
+      .set({ periodo_inicio: addDays(today, -10), periodo_fim: addDays(today, 19), faturado_ate: addDays(today, 19), pg_conta_id: w.conta.id })
+      .where(eq(glContrato.id, w.contrato.id));
+    await Promise.all(Array.from({ length: PARALLEL }, () => w.agent.post(SUBMIT, w.body(1))));
+    const adjustments = await t.db
+      .select()
+      .from(glContratoAjuste)
+      .where(eq(glContratoAjuste.gl_contrato_id, w.contrato.id));
+    // One credit of the old plan's 20 remaining days, one charge of the new plan's.
+    expect(adjustments.map((row) => row.descricao).sort()).toEqual([
+      'Avançado, 20 dias',
+      'Crédito proporcional — Profissional, 20 dias',
+    ]);
   });
 
   it('schedules a change for the close exactly once', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { periodEnd, todayInSaoPaulo } from '#shared/dates';
+import { todayInSaoPaulo } from '#shared/dates';
 import type { LoginInfo } from '#shared/schemas/auth';
 import type { PlanChangeResponse, PublicPlan } from '#shared/schemas/plans';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
@@ -171,19 +171,19 @@ describe('POST /api/gl_contrato_evento/selecionarPlanoAssinar', () => {
     expect(pending).toHaveLength(1);
   });
 
-  it('applies a change for now at once: the contract takes the plan, the option and a new period from today', async () => {
+  it('applies a change for now at once: the contract takes the plan and the option, and keeps its period (decision 102)', async () => {
     const w = await world();
+    const before = await contractRow(w.contrato.id);
     const response = await (await w.managerAgent()).post<PlanChangeResponse>(SUBMIT, change(w, { imediato: 1 }));
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({ situacao: 'aplicado', imediato: true, agendamento_data: null });
     const contract = await contractRow(w.contrato.id);
-    const today = todayInSaoPaulo();
     expect(contract).toMatchObject({
       gl_plano_id: w.target.plano.id,
       gl_plano_pagamento_id: w.target.pagamento.id,
       pg_conta_id: w.conta.id,
-      periodo_inicio: today,
-      periodo_fim: periodEnd(today, 1),
+      periodo_inicio: before?.periodo_inicio,
+      periodo_fim: before?.periodo_fim,
     });
     const [row] = await eventsOf(w.contrato.id);
     expect(row).toMatchObject({ situacao: 'aplicado', gl_usuario_id: w.manager.id });

@@ -20,6 +20,9 @@ import {
 } from '../../db/schema.ts';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../errors.ts';
 import { findActiveContract } from './service.ts';
+import { addAdjustments, immediateChangeProration } from '../billing/adjustments.ts';
+import { loadOption } from '../billing/options.ts';
+import { promotionEnd } from '../billing/pricing.ts';
 
 /**
  * Plan change (§4; docs/decisions/020-plan-change.md). The contract row holds the current plan
@@ -296,7 +299,15 @@ export async function submitPlanChange(
       }
       let situacao: PlanChangeResponse['situacao'] = 'pendente';
       if (change.imediato) {
-        await applyPlanChange(tx, evento.id, todayInSaoPaulo(now), now);
+        const today = todayInSaoPaulo(now);
+        if (change.contratoId) {
+          // The unused days of the old price credited, the rest of the period charged on the new
+          // one (decision 102): under the contract's lock, so once however many submits race.
+          await addAdjustments(tx, contract.id, await immediateChangeProration(tx, contract, change.pagamentoId, today), evento.id);
+          await applyPlanChange(tx, evento.id, { keepPeriod: true, today }, now);
+        } else {
+          await applyPlanChange(tx, evento.id, { startDay: today }, now);
+        }
         situacao = 'aplicado';
       }
       const response: PlanChangeResponse = {
@@ -347,14 +358,17 @@ async function openContract(tx: Queryable, change: PreparedPlanChange, today: st
 
 /**
  * Applies a pending change to its contract: the contract takes the new plan, payment option and
- * account, and a new period of the option's cycle (cobranca_tipo months) starting on `startDay`.
+ * account. A change entering a new period (`startDay`: a signup, or the close of the period, §4
+ * timing 2) gives it a period of the option's cycle (cobranca_tipo months) from that day; an
+ * immediate change of a running contract (`keepPeriod`) keeps its period, the billing anchor,
+ * and is prorated by the caller (decision 102). The promotion of the new option starts with it.
  * Conditional on the change still being pending, so a change is applied at most once; returns
  * whether this call applied it. Call inside a transaction.
  */
 export async function applyPlanChange(
   tx: Queryable,
   eventoId: number,
-  startDay: string,
+  timing: { startDay: string } | { keepPeriod: true; today: string },
   now = new Date(),
 ): Promise<boolean> {
   const [evento] = await tx
@@ -363,18 +377,19 @@ export async function applyPlanChange(
     .where(and(eq(glContratoEvento.id, eventoId), eq(glContratoEvento.situacao, 'pendente')))
     .returning();
   if (!evento) return false;
-  const [option] = await tx
-    .select({ cobranca_tipo: glPlanoPagamento.cobranca_tipo })
-    .from(glPlanoPagamento)
-    .where(eq(glPlanoPagamento.id, evento.gl_plano_pagamento_id));
+  const option = await loadOption(tx, evento.gl_plano_pagamento_id);
+  const from = 'startDay' in timing ? timing.startDay : timing.today;
   await tx
     .update(glContrato)
     .set({
       gl_plano_id: evento.gl_plano_id,
       gl_plano_pagamento_id: evento.gl_plano_pagamento_id,
       pg_conta_id: evento.pg_conta_id,
-      periodo_inicio: startDay,
-      periodo_fim: periodEnd(startDay, option?.cobranca_tipo ?? 1),
+      promocao_ate: promotionEnd(option, from),
+      ...('startDay' in timing && {
+        periodo_inicio: timing.startDay,
+        periodo_fim: periodEnd(timing.startDay, option.cobrancaTipo),
+      }),
     })
     .where(eq(glContrato.id, evento.gl_contrato_id));
   return true;

@@ -14,9 +14,18 @@ import {
   PROOF_MAX_BYTES,
   PROOF_MAX_FILES,
 } from '#shared/plans';
+import { eq } from 'drizzle-orm';
+import { todayInSaoPaulo } from '#shared/dates';
+import {
+  ContratoParamsSchema,
+  PlanChangePreviewQuerySchema,
+  type PlanChangePreview,
+} from '#shared/schemas/billing';
 import { currentUserId, requireUser } from '../../auth/guards.ts';
+import { glContrato } from '../../db/schema.ts';
+import { previewPlanChange } from '../billing/preview.ts';
 import type { Database } from '../../db/database.ts';
-import { fieldError } from '../../errors.ts';
+import { fieldError, notFound } from '../../errors.ts';
 import { deleteArquivo } from '../../storage/arquivo-service.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { storeUpload } from '../../storage/uploads.ts';
@@ -33,6 +42,8 @@ export interface ContratoRoutesOptions {
   db: Database;
   /** Where proof files go (`${DATA_DIR}/arquivos`). */
   storage: FileStorage;
+  /** BILLING_LEAD_DAYS: the preview says when the next invoice is issued (decision 102). */
+  billingLeadDays: number;
 }
 
 /** The call's fields, by the shared schema (a failure is a 422 per field, like a body schema's). */
@@ -51,7 +62,43 @@ function idempotencyKeyOf(request: FastifyRequest): IdempotencyKey {
  * then the files in `comprovantes`. Everything is checked before the first file is stored, so a
  * refused request writes nothing; files of a request that fails afterwards are removed again.
  */
-export const contratoRoutes: FastifyPluginCallbackZod<ContratoRoutesOptions> = (app, { db, storage }, done) => {
+export const contratoRoutes: FastifyPluginCallbackZod<ContratoRoutesOptions> = (
+  app,
+  { db, storage, billingLeadDays },
+  done,
+) => {
+  /**
+   * What a change would bill, before 'Confirmar' (decision 102): checked like the submit (the
+   * manager, the option, the account, nothing pending), computed by the pricing that bills it,
+   * and nothing written.
+   */
+  app.get(
+    '/gl_contrato/:id/mudanca_previa',
+    {
+      schema: { params: ContratoParamsSchema, querystring: PlanChangePreviewQuerySchema },
+      preValidation: requireUser(db),
+    },
+    async (request, reply) => {
+      const actor = { usuarioId: currentUserId(request), clienteId: request.session.record?.clienteId ?? null };
+      const prepared = await preparePlanChange(db, actor, {
+        imediato: request.query.imediato,
+        gl_contrato_id: request.params.id,
+        gl_plano_pagamento_id: request.query.gl_plano_pagamento_id,
+        pg_conta_id: request.query.pg_conta_id,
+      });
+      const [contract] = await db.select().from(glContrato).where(eq(glContrato.id, request.params.id));
+      if (!contract) throw notFound(PLANO_MESSAGES.contractNotFound, 'contract_not_found');
+      reply.header('Cache-Control', 'no-store');
+      const data: PlanChangePreview = await previewPlanChange(
+        db,
+        contract,
+        { pagamentoId: prepared.pagamentoId, contaId: prepared.contaId, imediato: prepared.imediato },
+        { leadDays: billingLeadDays, today: todayInSaoPaulo() },
+      );
+      return envelope(data);
+    },
+  );
+
   app.post(
     '/gl_contrato_evento/selecionarPlanoAssinar',
     { preValidation: requireUser(db) },

@@ -44,7 +44,7 @@ export async function listPixPayable(db: Queryable, token: string): Promise<numb
 }
 
 /** The txid of an invoice's payment (up to 25 letters and digits, BR Code field 62-05). */
-const invoiceTxid = (faturaId: number) => `FATURA${String(faturaId).padStart(10, '0')}`;
+export const invoiceTxid = (faturaId: number) => `FATURA${String(faturaId).padStart(10, '0')}`;
 
 /** The invoice a payment's txid names (the PSP's webhook), or null when it names none of ours. */
 export function faturaIdFromTxid(txid: string): number | null {

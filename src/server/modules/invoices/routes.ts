@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '#shared/envelope';
+import { BILLING_MESSAGES } from '#shared/schemas/billing';
+import { approveInvoice } from '../billing/service.ts';
 import { FATURA_TOKEN_PATTERN, type FaturaPixListDto } from '#shared/schemas/invoices';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -128,6 +130,26 @@ export const faturaRoutes: FastifyPluginCallbackZod<FaturaRoutesOptions> = (app,
     if (!FATURA_TOKEN_PATTERN.test(token) || id === null) return miss(request);
     const data = await guarded(token, () => getFatura(db, token, id));
     return data ? envelope(data) : miss(request);
+  });
+
+  /**
+   * A manager's approval of an invoice held for it (decision 102), from the e-mailed link that
+   * lands on §2 fatura.emitidaAviso: the link is the credential, single-use, its misses counted
+   * like the invoice list's. POST: opening the page is the approval, a crawler's GET is not.
+   */
+  app.post('/pg_fatura/aprovar/:token', { schema: { params: TokenParams }, config }, async (request) => {
+    const { token } = request.params;
+    await refuseGuessers(request);
+    if (!FATURA_TOKEN_PATTERN.test(token)) return miss(request);
+    const approved = await approveInvoice(db, token, {
+      providerName: options.config.PROVIDER_NAME,
+      publicUrl: options.config.publicUrl,
+    });
+    if (!approved) {
+      await guesses(request);
+      throw notFound(BILLING_MESSAGES.approvalInvalid, 'approval_invalid');
+    }
+    return envelope(null, { message: BILLING_MESSAGES.approved });
   });
 
   app.get(

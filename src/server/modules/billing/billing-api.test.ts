@@ -1,0 +1,215 @@
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, periodEnd, todayInSaoPaulo } from '#shared/dates';
+import { STAFF_LEVEL } from '#shared/schemas/admin';
+import type { PlanChangePreview } from '#shared/schemas/billing';
+import type { FaturaListDto } from '#shared/schemas/invoices';
+import { SITUACAO } from '#shared/schemas/invoices';
+import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import {
+  createClient,
+  createPaymentAccount,
+  createPlanWithOption,
+  createProduct,
+  createUser,
+  linkUserToClient,
+  signedInAgent,
+} from '../../../../tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { glContrato, glEmailSaida, glProduto, pgFatura, pgFaturaItem } from '../../db/schema.ts';
+import { runBilling } from './billing-run.ts';
+
+/**
+ * Issue 35's calls (decision 102): the preview before a plan change, staff's 'Emitir agora' and
+ * cancellation, the approval of a held invoice. The suite runs on the real clock: contracts are
+ * placed around today.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const PREVIEW = (id: number) => `/api/gl_contrato/${id}/mudanca_previa`;
+const SUBMIT = '/api/gl_contrato_evento/selecionarPlanoAssinar';
+const today = () => todayInSaoPaulo();
+
+/**
+ * A client whose monthly contract (R$ 100,00, billed) began 10 days ago; a R$ 200,00 option of
+ * the same product; its manager signed in; a supervisor.
+ */
+async function world(options: { aprovacao?: boolean } = {}) {
+  const produto = await createProduct(t.db);
+  if (options.aprovacao) await t.db.update(glProduto).set({ fatura_aprovacao: true }).where(eq(glProduto.id, produto.id));
+  const cliente = await createClient(t.db);
+  const manager = await createUser(t.db);
+  await linkUserToClient(t.db, manager.id, cliente.id, 10);
+  const current = await createPlanWithOption(t.db, produto.id, { plano: { nome_exibicao: 'Básico' }, pagamento: { valor: '100.00' } });
+  const target = await createPlanWithOption(t.db, produto.id, { plano: { nome_exibicao: 'Avançado' }, pagamento: { valor: '200.00' } });
+  const conta = await createPaymentAccount(t.db);
+  const inicio = addDays(today(), -10);
+  const fim = periodEnd(inicio, 1);
+  const [contrato] = await t.db
+    .insert(glContrato)
+    .values({
+      gl_cliente_id: cliente.id,
+      gl_produto_id: produto.id,
+      gl_plano_id: current.plano.id,
+      gl_plano_pagamento_id: current.pagamento.id,
+      pg_conta_id: conta.id,
+      periodo_inicio: inicio,
+      periodo_fim: fim,
+      faturado_ate: fim,
+    })
+    .returning();
+  if (!contrato) throw new Error('contract insert returned nothing');
+  const supervisor = await signedInAgent(t, (await createUser(t.db, { nivel: STAFF_LEVEL.supervisor })).id);
+  const managerAgent = await signedInAgent(t, manager.id, { clienteId: cliente.id, produtoId: produto.id });
+  const days = Math.round((Date.parse(fim) - Date.parse(inicio)) / 86_400_000) + 1;
+  const remaining = days - 10;
+  return { produto, cliente, manager, current, target, conta, contrato, supervisor, managerAgent, inicio, fim, days, remaining };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+const query = (w: World, imediato: number) =>
+  `?gl_plano_pagamento_id=${w.target.pagamento.id}&pg_conta_id=${w.conta.id}&imediato=${imediato}`;
+/** Pro rata die, half away from zero to the cent (decision 102), in reais. */
+const prorated = (reais: number, days: number, of: number) => (Math.round((reais * 100 * days) / of) / 100).toFixed(2);
+
+describe('the preview of a plan change (issue 35)', () => {
+  it("shows an immediate change's prorations and the invoice they make, which 'Confirmar' and 'Emitir agora' then bill line for line", async () => {
+    const w = await world();
+    const answer = await w.managerAgent.get<PlanChangePreview>(PREVIEW(w.contrato.id) + query(w, 1));
+    expect(answer.status).toBe(200);
+    const credit = `-${prorated(100, w.remaining, w.days)}`;
+    const charge = prorated(200, w.remaining, w.days);
+    const preview = answer.body.data;
+    expect(preview).toMatchObject({
+      atual: { plano: 'Básico', cobranca_tipo_desc: 'Mensal', valor: '100.00' },
+      nova: { plano: 'Avançado', cobranca_tipo_desc: 'Mensal', valor: '200.00', promocional: false },
+      imediato: true,
+      aplica_em: today(),
+    });
+    expect(preview.prorrateio).toEqual([
+      { descricao: `Crédito proporcional — Básico, ${w.remaining} dias`, unidade: 'dia', qtde: w.remaining, valor: credit },
+      { descricao: `Avançado, ${w.remaining} dias`, unidade: 'dia', qtde: w.remaining, valor: charge },
+    ]);
+    expect(preview.proxima_fatura).toMatchObject({ emissao: today(), itens: preview.prorrateio });
+    expect(preview.proxima_fatura?.total).toBe((Number(charge) + Number(credit)).toFixed(2));
+
+    // Nothing was written by the preview.
+    expect(await t.db.select().from(pgFatura).where(eq(pgFatura.gl_contrato_id, w.contrato.id))).toEqual([]);
+
+    const submitted = await w.managerAgent.post(SUBMIT, {
+      imediato: 1,
+      gl_contrato_id: w.contrato.id,
+      gl_plano_pagamento_id: w.target.pagamento.id,
+      pg_conta_id: w.conta.id,
+    });
+    expect(submitted.status).toBe(200);
+    const issued = await w.supervisor.post<{ pg_fatura_id: number }>(`/api/admin/gl_contrato/${w.contrato.id}/emitir_agora`);
+    expect(issued.status).toBe(200);
+    const items = await t.db
+      .select({ descricao: pgFaturaItem.descricao, valor: pgFaturaItem.valor })
+      .from(pgFaturaItem)
+      .where(eq(pgFaturaItem.pg_fatura_id, issued.body.data.pg_fatura_id));
+    expect(items).toEqual(preview.prorrateio.map((line) => ({ descricao: line.descricao, valor: line.valor })));
+    const [fatura] = await t.db.select().from(pgFatura).where(eq(pgFatura.id, issued.body.data.pg_fatura_id));
+    expect(fatura).toMatchObject({ origem: 'ajuste', valor: preview.proxima_fatura?.total, data_vencimento: preview.proxima_fatura?.vencimento });
+
+    // The issue notice went to the manager.
+    const notices = await t.db
+      .select()
+      .from(glEmailSaida)
+      .where(and(eq(glEmailSaida.destinatario, w.manager.email), like(glEmailSaida.assunto, 'Nova fatura%')));
+    expect(notices).toHaveLength(1);
+
+    // Again: the next period, ahead of its time, on the new plan; then nothing is left to bill.
+    const next = await w.supervisor.post<{ pg_fatura_id: number; valor: string }>(`/api/admin/gl_contrato/${w.contrato.id}/emitir_agora`);
+    expect(next.body.data.valor).toBe('200.00');
+    expect((await w.supervisor.post(`/api/admin/gl_contrato/${w.contrato.id}/emitir_agora`)).status).toBe(409);
+  });
+
+  it('shows a change at the close: no proration, the next period on the new plan', async () => {
+    const w = await world();
+    const preview = (await w.managerAgent.get<PlanChangePreview>(PREVIEW(w.contrato.id) + query(w, 2))).body.data;
+    const nextStart = addDays(w.fim, 1);
+    expect(preview).toMatchObject({ imediato: false, aplica_em: nextStart, prorrateio: [] });
+    expect(preview.proxima_fatura).toMatchObject({
+      emissao: addDays(nextStart, -10) < today() ? today() : addDays(nextStart, -10),
+      total: '200.00',
+    });
+    expect(preview.proxima_fatura?.itens[0]?.descricao).toMatch(/^Assinatura — Avançado \(Mensal\), /);
+  });
+
+  it('answers as the submit would: a user below manager 403, another client 404, the same plan 422', async () => {
+    const w = await world();
+    const user = await createUser(t.db);
+    await linkUserToClient(t.db, user.id, w.cliente.id, 20);
+    const userAgent = await signedInAgent(t, user.id, { clienteId: w.cliente.id });
+    expect((await userAgent.get(PREVIEW(w.contrato.id) + query(w, 1))).status).toBe(403);
+    const stranger = await signedInAgent(t, (await createUser(t.db)).id);
+    expect((await stranger.get(PREVIEW(w.contrato.id) + query(w, 1))).status).toBe(404);
+    const same = await w.managerAgent.get(
+      `${PREVIEW(w.contrato.id)}?gl_plano_pagamento_id=${w.current.pagamento.id}&pg_conta_id=${w.conta.id}&imediato=1`,
+    );
+    expect(same.status).toBe(422);
+    expect((await new ApiAgent(t.app).get(PREVIEW(w.contrato.id) + query(w, 1))).status).toBe(401);
+  });
+});
+
+describe("staff's Faturamento (issue 35)", () => {
+  it('cancels an unpaid invoice (listed as Cancelada), refuses a paid one, and keeps the run’s items read-only', async () => {
+    const w = await world();
+    // The next period, billed now.
+    const issued = await w.supervisor.post<{ pg_fatura_id: number }>(`/api/admin/gl_contrato/${w.contrato.id}/emitir_agora`);
+    expect(issued.status).toBe(200);
+    const id = issued.body.data.pg_fatura_id;
+    const [item] = await t.db.select().from(pgFaturaItem).where(eq(pgFaturaItem.pg_fatura_id, id));
+    const edit = await w.supervisor.request('PUT', `/api/admin/pg_fatura_item/${item?.id}`, {
+      body: { codigo: 'X', descricao: 'Outro', unidade: 'mês', qtde: '1', valor: '1.00' },
+    });
+    expect(edit.status).toBe(409);
+    expect((await w.supervisor.request('DELETE', `/api/admin/pg_fatura/${id}`)).status).toBe(409);
+
+    expect((await w.supervisor.post(`/api/admin/pg_fatura/${id}/cancelar`)).status).toBe(200);
+    const [cancelled] = await t.db.select().from(pgFatura).where(eq(pgFatura.id, id));
+    expect(cancelled?.situacao).toBe(SITUACAO.cancelada);
+    const list = await new ApiAgent(t.app).get<FaturaListDto>(`/api/pg_fatura/cliente/${w.cliente.fatura_token}`);
+    expect(list.body.data.faturaList.find((row) => row.id === id)).toMatchObject({ situacao: 9, situacao_desc: 'Cancelada' });
+    expect((await w.supervisor.post(`/api/admin/pg_fatura/${id}/cancelar`)).status).toBe(409);
+
+    const forecast = await w.supervisor.get<{ contratos: number; antecedencia_dias: number }>('/api/admin/faturamento/previsao');
+    expect(forecast.body.data).toMatchObject({ antecedencia_dias: 10 });
+    const customer = w.managerAgent;
+    expect((await customer.post(`/api/admin/gl_contrato/${w.contrato.id}/emitir_agora`)).status).toBe(403);
+  });
+});
+
+describe('invoices held for approval (issue 35)', () => {
+  it('go out once the manager opens the e-mailed link, once', async () => {
+    const w = await world({ aprovacao: true });
+    await t.db.update(glContrato).set({ faturado_ate: null }).where(eq(glContrato.id, w.contrato.id));
+    await runBilling(t.db, { providerName: 'Provedora', publicUrl: 'https://portal.exemplo.com.br', leadDays: 10 });
+    const [held] = await t.db.select().from(pgFatura).where(eq(pgFatura.gl_contrato_id, w.contrato.id));
+    expect(held?.situacao).toBe(SITUACAO.aguardandoAprovacao);
+    const [request] = await t.db
+      .select()
+      .from(glEmailSaida)
+      .where(and(eq(glEmailSaida.destinatario, w.manager.email), like(glEmailSaida.assunto, 'Fatura aguardando%')));
+    const link = /https:\/\/portal\.exemplo\.com\.br\/fatura\/faturaEmitida\/([A-Za-z0-9_-]+)/.exec(request?.corpo_texto ?? '');
+    expect(link).not.toBeNull();
+    const visitor = new ApiAgent(t.app);
+    const approved = await visitor.post(`/api/pg_fatura/aprovar/${link?.[1]}`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.message).toBe('Fatura autorizada!');
+    const [issued] = await t.db.select().from(pgFatura).where(eq(pgFatura.id, held?.id ?? 0));
+    expect(issued?.situacao).toBe(SITUACAO.fechada);
+    const notices = await t.db
+      .select()
+      .from(glEmailSaida)
+      .where(and(eq(glEmailSaida.destinatario, w.manager.email), like(glEmailSaida.assunto, 'Nova fatura%')));
+    expect(notices).toHaveLength(1);
+    expect((await visitor.post(`/api/pg_fatura/aprovar/${link?.[1]}`)).status).toBe(404);
+  });
+});

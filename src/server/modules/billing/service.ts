@@ -1,0 +1,149 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { addDays, todayInSaoPaulo } from '#shared/dates';
+import { fromCents } from '#shared/format';
+import { BILLING_MESSAGES, type BillingForecast } from '#shared/schemas/billing';
+import { SITUACAO } from '#shared/schemas/invoices';
+import { recordAudit, type AuditOrigin } from '../../audit/audit-trail.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { glContrato, glPlanoPagamento, pgFatura } from '../../db/schema.ts';
+import { conflict, notFound } from '../../errors.ts';
+import { hashToken } from '../../session/tokens.ts';
+import {
+  billNextPeriod,
+  billOpenAdjustments,
+  recordRun,
+  type BillingOptions,
+  type BillingReport,
+} from './billing-run.ts';
+import { queueIssueNotice, type IssuedInvoice } from './issue-invoice.ts';
+
+/**
+ * Staff's 'Emitir agora' for one contract (decision 102): the invoice the run would issue it next
+ * (the one the plan-change preview shows), whatever the lead time. Under the contract's row lock, like the
+ * run, so the two never bill the same period twice; recorded as a manual run and in the trail.
+ */
+export async function issueNow(
+  db: Database,
+  contratoId: number,
+  options: BillingOptions,
+  origin: AuditOrigin,
+  now = new Date(),
+): Promise<IssuedInvoice> {
+  const context = {
+    providerName: options.providerName,
+    publicUrl: options.publicUrl,
+    now,
+    today: todayInSaoPaulo(now),
+  };
+  return db.transaction(async (tx) => {
+    const [contract] = await tx.select().from(glContrato).where(eq(glContrato.id, contratoId)).for('update');
+    if (!contract) throw notFound(BILLING_MESSAGES.contractNotFound, 'contract_not_found');
+    if (!contract.ativo) throw conflict(BILLING_MESSAGES.contractInactive, 'contract_inactive');
+    // What the run would issue next, now: the period when it is due, else a charge of
+    // adjustments, else the next period ahead of its time (the plan-change preview's order).
+    const nextUnbilled = contract.proxima_competencia <= addDays(contract.periodo_fim, 1);
+    const periodDue = nextUnbilled && addDays(contract.proxima_competencia, -options.leadDays) <= context.today;
+    let issued = periodDue ? await billNextPeriod(tx, contract, context) : null;
+    issued ??= await billOpenAdjustments(tx, contract, context);
+    if (!issued && nextUnbilled) issued = await billNextPeriod(tx, contract, context);
+    if (!issued) throw conflict(BILLING_MESSAGES.nothingToIssue, 'nothing_to_issue');
+    const report: BillingReport = { faturas: 1, cents: issued.cents, vencidas: 0, erros: 0, ultimoErro: null };
+    await recordRun(tx, report, now, 'manual');
+    await recordAudit(tx, {
+      ...origin,
+      action: 'faturamento_manual',
+      resource: 'gl_contrato',
+      resourceId: contratoId,
+      details: { pg_fatura_id: issued.id, valor: fromCents(issued.cents) },
+    });
+    return issued;
+  });
+}
+
+/**
+ * The next run's forecast (Administração → Faturamento): the contracts whose next period falls
+ * within the lead time and is not billed yet, and what their periods cost at their option's price
+ * (prorations, promotions and changes scheduled for the close are the run's to apply).
+ */
+export async function billingForecast(db: Queryable, leadDays: number, now = new Date()): Promise<BillingForecast> {
+  const lastDay = addDays(todayInSaoPaulo(now), leadDays);
+  const [row] = await db
+    .select({
+      contratos: sql<number>`count(*)::int`,
+      total: sql<string>`coalesce(sum(case when ${glPlanoPagamento.flag_gratuito} or ${glContrato.pg_conta_id} is null then 0 else ${glPlanoPagamento.valor} end), 0)::numeric(12,2)::text`,
+    })
+    .from(glContrato)
+    .innerJoin(glPlanoPagamento, eq(glPlanoPagamento.id, glContrato.gl_plano_pagamento_id))
+    .where(
+      and(
+        eq(glContrato.ativo, true),
+        sql`${glContrato.proxima_competencia} <= ${lastDay}`,
+        sql`${glContrato.proxima_competencia} <= ${glContrato.periodo_fim} + 1`,
+      ),
+    );
+  return { contratos: row?.contratos ?? 0, valor_total: row?.total ?? '0.00', ate: lastDay, antecedencia_dias: leadDays };
+}
+
+/**
+ * A manager's approval of an invoice held for it (decision 102; §2 fatura.emitidaAviso): the
+ * single-use link's token, taken by one conditional update (the token forgotten with it), makes
+ * the invoice go out (situação 5) with its issue notice, in one transaction. False when the link
+ * is unknown or was used.
+ */
+export async function approveInvoice(
+  db: Database,
+  token: string,
+  context: { providerName: string; publicUrl: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [invoice] = await tx
+      .update(pgFatura)
+      .set({ situacao: SITUACAO.fechada, aprovacao_token_hash: null })
+      .where(
+        and(
+          eq(pgFatura.aprovacao_token_hash, hashToken(token)),
+          eq(pgFatura.situacao, SITUACAO.aguardandoAprovacao),
+        ),
+      )
+      .returning({ id: pgFatura.id, valor: pgFatura.valor, vencimento: pgFatura.data_vencimento });
+    if (!invoice) return false;
+    await queueIssueNotice(
+      tx,
+      {
+        id: invoice.id,
+        cents: Math.round(Number(invoice.valor) * 100),
+        situacao: SITUACAO.fechada,
+        vencimento: invoice.vencimento,
+      },
+      context,
+    );
+    return true;
+  });
+}
+
+/**
+ * Staff cancel an invoice (a correction is a cancellation plus a new invoice, decision 102):
+ * an unpaid one becomes 9 'Cancelada', kept and listed; paid ones are refused. A cancelled
+ * period invoice is billed again by the run only if staff move the contract back (its
+ * faturado_ate is left as it is: 'Emitir agora' or a manual invoice makes the new one).
+ */
+export async function cancelInvoice(db: Database, faturaId: number, origin: AuditOrigin): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(pgFatura)
+      .set({ situacao: SITUACAO.cancelada })
+      .where(
+        and(
+          eq(pgFatura.id, faturaId),
+          sql`${pgFatura.situacao} in (${SITUACAO.aguardandoAprovacao}, ${SITUACAO.fechada}, ${SITUACAO.vencida})`,
+        ),
+      )
+      .returning({ id: pgFatura.id });
+    if (!cancelled) {
+      const [exists] = await tx.select({ id: pgFatura.id }).from(pgFatura).where(eq(pgFatura.id, faturaId));
+      if (!exists) throw notFound();
+      throw conflict(BILLING_MESSAGES.notCancellable, 'not_cancellable');
+    }
+    await recordAudit(tx, { ...origin, action: 'fatura_cancelada', resource: 'pg_fatura', resourceId: faturaId });
+  });
+}
