@@ -115,7 +115,7 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            // Decision 097: it says itself when nobody is signed in (the way back is the login).
+            // Decision 097: not under RequireSession; a visitor goes to the login with the request.
             path: ROUTES.autorizar_aplicativo,
             lazy: async () => ({
               Component: (await import('./features/auth/components/consent-page')).ConsentPage,

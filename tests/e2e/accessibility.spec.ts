@@ -65,6 +65,8 @@ test.describe('axe-core on a desktop and on a phone', () => {
       '/termos-de-uso',
       '/politica-de-privacidade',
       '/fatura/faturaEmitida/um-token-que-nao-existe',
+      // The consent screen of an application's request that is gone (the live one: connected-apps.spec).
+      '/login/1/autorizar_aplicativo?interacao=um-pedido-que-nao-existe',
       `/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`,
     ]) {
       await visit(page, path);

@@ -101,7 +101,7 @@ test("a partner's application asks consent once, is listed and is revoked at onc
     'Identificação, Nome, E-mail, Acesso contínuo',
   );
   const changes = page.getByRole('region', { name: 'Alterações de segurança', exact: true });
-  await expect(changes).toContainText(`Acesso permitido a um aplicativo: ${NAME}`);
+  await expect(changes).toContainText(`Aplicativo autorizado: ${NAME}`);
   await expectNoSeriousAxeViolations(page, 'the security screen');
 
   // 'Revogar acesso': the application's next refresh is refused.
@@ -110,7 +110,7 @@ test("a partner's application asks consent once, is listed and is revoked at onc
   await dialog.getByRole('button', { name: 'Revogar acesso' }).click();
   await expect(page.getByText(`O acesso de ${NAME} foi revogado.`)).toBeVisible();
   await expect(page.getByText('Nenhum aplicativo conectado.')).toBeVisible();
-  await expect(changes).toContainText(`Acesso de um aplicativo revogado: ${NAME}`);
+  await expect(changes).toContainText(`Acesso de aplicativo revogado: ${NAME}`);
 
   await page.goto(`${partner.origin}/renovar`);
   await expect(page.locator('#renovacao')).toHaveText('recusado: invalid_grant');

@@ -87,11 +87,9 @@ export const CONSENT_TEXTS = {
     'Este aplicativo é de um parceiro, não do provedor. Permita somente se você o reconhece e confia nele.',
   allow: 'Permitir',
   cancel: 'Cancelar',
-  loading: 'Carregando o pedido de acesso...',
   expired:
     'Este pedido de acesso expirou ou já foi concluído. Volte ao aplicativo e entre novamente.',
   failed: 'Não foi possível carregar o pedido de acesso.',
-  notSignedIn: 'Entre na sua conta para responder ao pedido de acesso do aplicativo.',
-  toLogin: 'Ir para o login',
+  toLogin: 'Ir para o login do portal',
   invalidRequest: 'Pedido de acesso inválido. Volte ao aplicativo e entre novamente.',
 } as const;

@@ -64,15 +64,15 @@ type PersonSecurityAction = (typeof PERSON_SECURITY_ACTIONS)[number];
 /** 'Alterações de segurança': how each of the person's own events reads (issue 34). */
 export const SECURITY_EVENT_TEXTS: Record<PersonSecurityAction, string> = {
   senha_alterada: 'Senha alterada',
-  senha_redefinida: 'Senha redefinida pelo link enviado por e-mail',
+  senha_redefinida: 'Senha redefinida pelo e-mail',
   twofa_ativado: 'Verificação em duas etapas (2FA) ativada',
   twofa_desativado: 'Verificação em duas etapas (2FA) desativada',
   chaves_recuperacao_geradas: 'Novas chaves de recuperação geradas',
   chave_acesso_adicionada: 'Chave de acesso adicionada',
   chave_acesso_removida: 'Chave de acesso removida',
   chaves_acesso_removidas_na_recuperacao: 'Chaves de acesso removidas com a troca de senha',
-  aplicativo_autorizado: 'Acesso permitido a um aplicativo',
-  aplicativo_revogado: 'Acesso de um aplicativo revogado',
+  aplicativo_autorizado: 'Aplicativo autorizado',
+  aplicativo_revogado: 'Acesso de aplicativo revogado',
   sessoes_encerradas: 'Todas as sessões encerradas',
   twofa_resetado: 'Verificação em duas etapas (2FA) desativada',
   senha_revalidar: 'Troca de senha exigida no próximo login',

@@ -10,6 +10,7 @@ import {
   signedInSession,
   stubFetch,
 } from '../../../testing/fetch-stub';
+import { publicProduct } from '../../../testing/login-fixtures';
 import { renderApp, resetAppState } from '../../../testing/render-app';
 
 const UID = 'AbCdEfGhIjKlMnOpQrStU';
@@ -19,9 +20,17 @@ const INFO: InteractionInfo = {
   escopos: ['openid', 'email', 'offline_access'],
 };
 
+/** What main.tsx does when a page opens with ?interacao= (lib/oidc-interaction). */
+const STORAGE_KEY = 'portal.oidcInteracao';
+const storedInteraction = () => sessionStorage.getItem(STORAGE_KEY);
+
 function serve(options: { signedIn?: boolean; info?: InteractionInfo | null } = {}) {
   const { signedIn = true, info = INFO } = options;
   return stubFetch({
+    // The login screen, where a visitor is sent.
+    'GET /api/gl_produto/1/edit': () => envelopeResponse(publicProduct({ id: 1, nome: 'Portal' })),
+    'GET /api/captcha/config': () =>
+      envelopeResponse({ provider: 'none', siteKey: null, challengeUrl: null }),
     'GET /api/sessao/web': () =>
       signedIn ? sessionResponse(signedInSession()) : anonymousSessionResponse(),
     [`GET /api/oidc/interacao/${UID}`]: () =>
@@ -38,11 +47,13 @@ function serve(options: { signedIn?: boolean; info?: InteractionInfo | null } = 
 
 let navigate: ReturnType<typeof vi.fn<(url: string) => void>>;
 beforeEach(() => {
+  sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ id: UID, at: Date.now() }));
   setCsrfCookie('csrf');
   navigate = vi.fn<(url: string) => void>();
   vi.spyOn(pageNavigation, 'load').mockImplementation(navigate);
 });
 afterEach(() => {
+  sessionStorage.clear();
   resetAppState();
   setCsrfCookie(null);
 });
@@ -74,6 +85,8 @@ describe('the consent screen of a partner application (decision 097)', () => {
     await user.click(await screen.findByRole('button', { name: 'Permitir' }));
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(`/oidc/interacao/${UID}`));
     expect(stub.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    // Answered: a later login in this tab does not return to it.
+    expect(storedInteraction()).toBeNull();
   });
 
   it("'Cancelar' refuses: the interaction answers the application access_denied", async () => {
@@ -82,9 +95,10 @@ describe('the consent screen of a partner application (decision 097)', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancelar' }));
     expect(navigate).toHaveBeenCalledWith(`/oidc/interacao/${UID}?recusar=1`);
     expect(stub.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(storedInteraction()).toBeNull();
   });
 
-  it('says when the request expired', async () => {
+  it('says when the request expired, with the way back, and stops waiting for it', async () => {
     serve({ info: null });
     open();
     expect(
@@ -92,13 +106,22 @@ describe('the consent screen of a partner application (decision 097)', () => {
         'Este pedido de acesso expirou ou já foi concluído. Volte ao aplicativo e entre novamente.',
       ),
     ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para o login do portal' })).toHaveAttribute(
+      'href',
+      '/login/1',
+    );
     expect(screen.queryByRole('button', { name: 'Permitir' })).not.toBeInTheDocument();
+    expect(storedInteraction()).toBeNull();
   });
 
-  it('sends a visitor to the login, keeping the request', async () => {
+  it('sends a visitor to the login, which names the application and keeps the request', async () => {
     serve({ signedIn: false });
-    open();
-    const link = await screen.findByRole('link', { name: 'Ir para o login' });
-    expect(link).toHaveAttribute('href', `/login/1?interacao=${UID}`);
+    const { router } = open();
+    expect(await screen.findByText('Entre para continuar em Agenda Parceira')).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      `/login/1?interacao=${UID}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Permitir' })).not.toBeInTheDocument();
+    expect(storedInteraction()).toContain(UID);
   });
 });

@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { pageNavigation } from '../../../lib/navigation';
-import { interactionIdOf, INTERACTION_PREFIX } from '../../../lib/oidc-interaction';
+import {
+  forgetInteraction,
+  interactionIdOf,
+  INTERACTION_PREFIX,
+} from '../../../lib/oidc-interaction';
 import { useSession } from '../../../lib/session';
 import { Page } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
@@ -14,8 +18,15 @@ import { DEFAULT_PRODUCT_ID, parsePid, pathTo } from '../../../paths';
 import { useAllowApplication, useInteractionInfo } from '../api/application-sign-in';
 import { CONSENT_TEXTS } from '../texts';
 
-/** Leaves the SPA for the provider's interaction, which sends the browser back to the application. */
-const goTo = (url: string) => pageNavigation.load(url);
+/**
+ * Leaves the SPA for the provider's interaction, which sends the browser back to the application.
+ * The tab's pending interaction (lib/oidc-interaction) ends here: a later login in this tab must
+ * not return to a finished request (the provider's expired page).
+ */
+function goTo(url: string): void {
+  forgetInteraction();
+  pageNavigation.load(url);
+}
 
 /**
  * autorizar_aplicativo (/login/{pid}/autorizar_aplicativo?interacao={uid}; decision 097): a
@@ -31,7 +42,7 @@ export function ConsentPage() {
     <Page title={CONSENT_TEXTS.title}>
       <div className="app-login">
         {uid === null ? (
-          <Alert variant="warning">{CONSENT_TEXTS.invalidRequest}</Alert>
+          <NothingToAnswer pid={pid} text={CONSENT_TEXTS.invalidRequest} />
         ) : (
           <ConsentScreen pid={pid} uid={uid} />
         )}
@@ -50,21 +61,15 @@ function ConsentScreen({ pid, uid }: { pid: number; uid: string }) {
   if (info.isError) {
     const expired = info.error instanceof ApiError && info.error.httpStatus === 404;
     return expired ? (
-      <Alert variant="warning">{CONSENT_TEXTS.expired}</Alert>
+      <Expired pid={pid} />
     ) : (
       <LoadError message={CONSENT_TEXTS.failed} onRetry={() => void info.refetch()} />
     );
   }
-  if (!session.usuario) {
-    return (
-      <Alert variant="info">
-        <p>{CONSENT_TEXTS.notSignedIn}</p>
-        <Link to={pathTo('login', { pid }, { interacao: uid })} className="alert-link">
-          {CONSENT_TEXTS.toLogin}
-        </Link>
-      </Alert>
-    );
-  }
+  // The portal session ended meanwhile: the login, which names the application and, once signed
+  // in, returns to the interaction (kept in this tab), which comes back here.
+  if (!session.usuario)
+    return <Navigate to={pathTo('login', { pid }, { interacao: uid })} replace />;
   const { aplicativo, escopos } = info.data;
   const busy = allow.isPending || leaving;
   return (
@@ -114,4 +119,22 @@ function ConsentScreen({ pid, uid }: { pid: number; uid: string }) {
       </div>
     </section>
   );
+}
+
+/** No request to answer here: what happened, and the way back to the portal. */
+function NothingToAnswer({ pid, text }: { pid: number; text: string }) {
+  return (
+    <Alert variant="warning">
+      <p>{text}</p>
+      <Link to={pathTo('login', { pid })} className="alert-link">
+        {CONSENT_TEXTS.toLogin}
+      </Link>
+    </Alert>
+  );
+}
+
+/** The request expired or was answered (in another tab): this tab no longer waits for it. */
+function Expired({ pid }: { pid: number }) {
+  useEffect(() => forgetInteraction(), []);
+  return <NothingToAnswer pid={pid} text={CONSENT_TEXTS.expired} />;
 }

@@ -47,6 +47,7 @@ const AGENDA: ConnectedApplication = {
 const CHANGES: SecurityEvent[] = [
   { id: 9, datahora: '2026-11-20T13:00:00Z', acao: 'chaves_acesso_removidas_na_recuperacao', pela_equipe: false, nomes: ['Notebook antigo'], ip: '203.0.113.7' },
   { id: 8, datahora: '2026-11-20T12:59:00Z', acao: 'sessoes_encerradas', pela_equipe: true, nomes: [], ip: null },
+  { id: 5, datahora: '2026-11-18T12:00:00Z', acao: 'aplicativo_autorizado', pela_equipe: false, nomes: ['Agenda Parceira'], ip: '203.0.113.7' },
 ];
 
 function serve(
@@ -193,6 +194,7 @@ describe("me.seguranca: 'Aplicativos conectados' and 'Alterações de segurança
       'DataAlteraçãoIP',
       '20/11/2026 10:00Chaves de acesso removidas com a troca de senha: Notebook antigo203.0.113.7',
       '20/11/2026 09:59Todas as sessões encerradas (pela equipe do provedor)-',
+      '18/11/2026 09:00Aplicativo autorizado: Agenda Parceira203.0.113.7',
     ]);
   });
 });
