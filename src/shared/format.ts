@@ -100,6 +100,12 @@ function formatOnSaoPauloClock(value: DateInput, pattern: string): string {
 
 /** 'dd/mm/yyyy'; '-' when missing or invalid. */
 export function formatDate(value: DateInput): string {
+  // A calendar day is its digits rearranged: no clock to consult (and date-fns' zoned dates are
+  // costly in a billing run's thousands of invoices).
+  if (typeof value === 'string' && DATE_ONLY.test(value.trim())) {
+    const day = parseDateInput(value);
+    return day ? `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}` : MISSING;
+  }
   return formatOnSaoPauloClock(value, 'dd/MM/yyyy');
 }
 

@@ -16,13 +16,21 @@ export interface OutgoingMail {
 export async function enqueueMail(db: Queryable, message: OutgoingMail): Promise<number> {
   const [row] = await db
     .insert(glEmailSaida)
-    .values({
-      destinatario: message.to,
-      assunto: message.subject,
-      corpo_html: message.html,
-      corpo_texto: message.text,
-    })
+    .values(outboxRow(message))
     .returning({ id: glEmailSaida.id });
   if (!row) throw new Error('gl_email_saida: insert returned no row');
   return row.id;
 }
+
+/** Several messages in one insert (a billing run's notices), with the same guarantee as enqueueMail. */
+export async function enqueueMails(db: Queryable, messages: readonly OutgoingMail[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.insert(glEmailSaida).values(messages.map(outboxRow));
+}
+
+const outboxRow = (message: OutgoingMail) => ({
+  destinatario: message.to,
+  assunto: message.subject,
+  corpo_html: message.html,
+  corpo_texto: message.text,
+});

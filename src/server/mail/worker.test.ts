@@ -257,11 +257,22 @@ describe('mail outbox worker', () => {
       return created;
     });
     const smtp = createSmtpTransport(sink.url, FROM);
+    // Stopped once the first message went out (not after a fixed wait, which a busy machine outlasts).
+    let firstSent = () => {};
+    const sentOnce = new Promise<void>((resolve) => (firstSent = resolve));
     const slow = worker({
-      transport: { kind: 'smtp', send: async (mail) => { await new Promise((resolve) => setTimeout(resolve, 150)); await smtp.send(mail); }, close: () => smtp.close() },
+      transport: {
+        kind: 'smtp',
+        send: async (mail) => {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          await smtp.send(mail);
+          firstSent();
+        },
+        close: () => smtp.close(),
+      },
     });
     const run = slow.runOnce();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sentOnce;
     await slow.stop();
     const delivered = await run;
     expect(delivered).toBeGreaterThan(0);

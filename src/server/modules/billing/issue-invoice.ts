@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { fromCents, formatDate, formatMoney } from '#shared/format';
 import { dueDate, isDueDateRule } from '#shared/due-date';
 import { pixPayload } from '#shared/pix/br-code';
@@ -6,17 +6,21 @@ import { SITUACAO } from '#shared/schemas/invoices';
 import type { Queryable } from '../../db/database.ts';
 import {
   glCliente,
+  glClienteUsuario,
   glContrato,
   glContratoAjuste,
   glProduto,
   pgConta,
   pgFatura,
   pgFaturaItem,
+  glUsuario,
 } from '../../db/schema.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMails } from '../../mail/outbox.ts';
 import { invoiceApprovalMail, invoiceIssuedMail } from '../../mail/templates.ts';
 import { hashToken, randomToken } from '../../session/tokens.ts';
-import { clientManagers, invoiceListUrl } from '../invoices/payment.ts';
+import { invoiceListUrl } from '../invoices/payment.ts';
+import { LEVEL_ACCOUNT_MANAGER } from '#shared/levels';
+import type { ProductBilling, ReadCache } from './read-cache.ts';
 import { invoiceTxid } from '../invoices/pix.ts';
 import { carriedCreditLines, sumCents, type PriceLine } from './pricing.ts';
 
@@ -27,13 +31,17 @@ export interface IssueContext {
   now: Date;
   /** Today in São Paulo ('YYYY-MM-DD'). */
   today: string;
+  /** A run's cache of options and products. */
+  cache?: ReadCache;
 }
 
 type Contract = typeof glContrato.$inferSelect;
 type Adjustment = typeof glContratoAjuste.$inferSelect;
 
-/** The product's due-date rule and approval hold (decision 102). */
-export async function productBilling(db: Queryable, produtoId: number) {
+/** The product's due-date rule and approval hold (decision 102), from the run's cache when it has it. */
+export async function productBilling(db: Queryable, produtoId: number, cache?: ReadCache): Promise<ProductBilling> {
+  const cached = cache?.products.get(produtoId);
+  if (cached) return cached;
   const [row] = await db
     .select({
       nome: glProduto.nome,
@@ -47,7 +55,9 @@ export async function productBilling(db: Queryable, produtoId: number) {
   const rule =
     row.tipo === 'dia_mes' ? { tipo: 'dia_mes', dia: row.valor } : { tipo: 'dias_apos_emissao', dias: row.valor };
   if (!isDueDateRule(rule)) throw new Error(`gl_produto ${produtoId}: invalid due-date rule`);
-  return { nome: row.nome, rule, aprovacao: row.aprovacao };
+  const product = { nome: row.nome, rule, ruleKey: JSON.stringify(rule), aprovacao: row.aprovacao };
+  cache?.products.set(produtoId, product);
+  return product;
 }
 
 /** The contract's adjustments no invoice has taken yet, locked for this transaction. */
@@ -87,147 +97,233 @@ export interface IssuedInvoice {
   vencimento: string;
 }
 
+/** An invoice decided but not yet written: what writeInvoices puts in the database. */
+export interface InvoiceDraft {
+  contract: Contract;
+  spec: InvoiceSpec;
+  lines: PriceLine[];
+  /** A credit above the invoice's charges, carried to the next one. */
+  carried: ReturnType<typeof carriedCreditLines>;
+  cents: number;
+  situacao: number;
+  vencimento: string;
+  approvalToken: string | null;
+}
+
 /**
- * Writes an invoice of the contract with its items, marks the adjustments it takes, carries a
- * credit above its charges to the next one, and puts its notice (or, where the product holds
- * invoices for approval, the approval request) in the outbox: all in the caller's transaction,
- * which also moves the contract's billing forward (decision 102).
+ * Decides an invoice of the contract (decision 102): its lines with the open adjustments, a
+ * credit above its charges carried, the due date by the product's rule, and whether it waits for
+ * the manager's approval. Reads nothing.
  */
+export function draftInvoice(
+  contract: Contract,
+  spec: InvoiceSpec,
+  product: ProductBilling,
+  context: IssueContext,
+): InvoiceDraft {
+  const lines = [...spec.lines, ...spec.adjustments.map(adjustmentLine)];
+  const carried = carriedCreditLines(sumCents(lines));
+  if (carried) lines.push(carried.onInvoice);
+  const cents = sumCents(lines);
+  const periodStart = spec.period?.start ?? context.today;
+  const vencimento = remembered(context.cache?.dueDates, `${product.ruleKey}|${context.today}|${periodStart}`, () =>
+    dueDate(product.rule, { issueDay: context.today, periodStart }),
+  );
+  const approvalToken = product.aprovacao && cents > 0 ? randomToken() : null;
+  const situacao =
+    cents === 0 ? SITUACAO.paga : approvalToken ? SITUACAO.aguardandoAprovacao : SITUACAO.fechada;
+  return { contract, spec, lines, carried, cents, situacao, vencimento, approvalToken };
+}
+
+const remembered = (memo: Map<string, string> | undefined, key: string, compute: () => string): string => {
+  const known = memo?.get(key);
+  if (known !== undefined) return known;
+  const value = compute();
+  memo?.set(key, value);
+  return value;
+};
+
+/** Writes one invoice of the contract (see writeInvoices), in the caller's transaction. */
 export async function writeInvoice(
   tx: Queryable,
   contract: Contract,
   spec: InvoiceSpec,
   context: IssueContext,
 ): Promise<IssuedInvoice> {
-  const product = await productBilling(tx, contract.gl_produto_id);
-  const lines = [...spec.lines, ...spec.adjustments.map(adjustmentLine)];
-  const carried = carriedCreditLines(sumCents(lines));
-  if (carried) lines.push(carried.onInvoice);
-  const cents = sumCents(lines);
-  const vencimento = dueDate(product.rule, {
-    issueDay: context.today,
-    periodStart: spec.period?.start ?? context.today,
-  });
-  const approvalToken = product.aprovacao && cents > 0 ? randomToken() : null;
-  const situacao =
-    cents === 0 ? SITUACAO.paga : approvalToken ? SITUACAO.aguardandoAprovacao : SITUACAO.fechada;
-  const [fatura] = await tx
-    .insert(pgFatura)
-    .values({
-      gl_cliente_id: contract.gl_cliente_id,
-      gl_contrato_id: contract.id,
-      situacao,
-      data_vencimento: vencimento,
-      datahora_confirmado: cents === 0 ? context.now : null,
-      valor: fromCents(cents),
-      servico_discriminacao: spec.discriminacao,
-      data_competencia: spec.period?.start ?? null,
-      periodo_fim: spec.period?.end ?? null,
-      origem: spec.origem,
-      gl_plano_pagamento_id: spec.gl_plano_pagamento_id,
-      aprovacao_token_hash: approvalToken ? hashToken(approvalToken) : null,
-    })
-    .returning({ id: pgFatura.id });
-  if (!fatura) throw new Error('pg_fatura insert returned nothing');
-  await tx.insert(pgFaturaItem).values(
-    lines.map((line) => ({
-      pg_fatura_id: fatura.id,
-      codigo: line.codigo,
-      descricao: line.descricao,
-      unidade: line.unidade,
-      qtde: line.qtde === null ? null : String(line.qtde),
-      valor: fromCents(line.cents),
-    })),
-  );
-  for (const adjustment of spec.adjustments) {
-    await tx
-      .update(glContratoAjuste)
-      .set({ pg_fatura_id: fatura.id })
-      .where(and(eq(glContratoAjuste.id, adjustment.id), isNull(glContratoAjuste.pg_fatura_id)));
-  }
-  if (carried) {
-    await tx.insert(glContratoAjuste).values({
-      gl_contrato_id: contract.id,
-      descricao: carried.carried.descricao,
-      valor: fromCents(carried.carried.cents),
-    });
-  }
-  const issued = { id: fatura.id, cents, situacao, vencimento };
-  if (situacao === SITUACAO.fechada) await queueIssueNotice(tx, issued, context);
-  if (approvalToken) await queueApprovalRequest(tx, issued, approvalToken, context);
+  const product = await productBilling(tx, contract.gl_produto_id, context.cache);
+  const [issued] = await writeInvoices(tx, [draftInvoice(contract, spec, product, context)], context);
+  if (!issued) throw new Error('pg_fatura: nothing written');
   return issued;
 }
 
-/** The invoice's client and what paying by PIX needs (the contract's account). */
-async function noticeData(tx: Queryable, faturaId: number) {
-  const [row] = await tx
+/**
+ * Writes the invoices with their items, marks the adjustments they take, carries the credits
+ * above their charges to the next ones, and puts their notices (or, where the product holds
+ * invoices for approval, the approval requests) in the outbox: all in the caller's transaction,
+ * which also moves the contracts' billing forward (decision 102). A statement per table for all
+ * of them, not per invoice: a run's cost is its round trips to the database.
+ */
+export async function writeInvoices(
+  tx: Queryable,
+  drafts: readonly InvoiceDraft[],
+  context: IssueContext,
+): Promise<IssuedInvoice[]> {
+  if (drafts.length === 0) return [];
+  // The ids first, so that the items and the notices (the PIX txid) are written with them.
+  const ids = await allocateInvoiceIds(tx, drafts.length);
+  const issued = drafts.map((draft, index) => ({
+    id: ids[index]!,
+    cents: draft.cents,
+    situacao: draft.situacao,
+    vencimento: draft.vencimento,
+  }));
+  await tx.insert(pgFatura).values(
+    drafts.map((draft, index) => ({
+      id: ids[index]!,
+      gl_cliente_id: draft.contract.gl_cliente_id,
+      gl_contrato_id: draft.contract.id,
+      situacao: draft.situacao,
+      data_vencimento: draft.vencimento,
+      datahora_confirmado: draft.cents === 0 ? context.now : null,
+      valor: fromCents(draft.cents),
+      servico_discriminacao: draft.spec.discriminacao,
+      data_competencia: draft.spec.period?.start ?? null,
+      periodo_fim: draft.spec.period?.end ?? null,
+      origem: draft.spec.origem,
+      gl_plano_pagamento_id: draft.spec.gl_plano_pagamento_id,
+      aprovacao_token_hash: draft.approvalToken ? hashToken(draft.approvalToken) : null,
+    })),
+  );
+  await tx.insert(pgFaturaItem).values(
+    drafts.flatMap((draft, index) =>
+      draft.lines.map((line) => ({
+        pg_fatura_id: ids[index]!,
+        codigo: line.codigo,
+        descricao: line.descricao,
+        unidade: line.unidade,
+        qtde: line.qtde === null ? null : String(line.qtde),
+        valor: fromCents(line.cents),
+      })),
+    ),
+  );
+  for (const [index, draft] of drafts.entries()) {
+    for (const adjustment of draft.spec.adjustments) {
+      await tx
+        .update(glContratoAjuste)
+        .set({ pg_fatura_id: ids[index]! })
+        .where(and(eq(glContratoAjuste.id, adjustment.id), isNull(glContratoAjuste.pg_fatura_id)));
+    }
+  }
+  const carried = drafts.flatMap((draft) =>
+    draft.carried
+      ? [{ gl_contrato_id: draft.contract.id, descricao: draft.carried.carried.descricao, valor: fromCents(draft.carried.carried.cents) }]
+      : [],
+  );
+  if (carried.length > 0) await tx.insert(glContratoAjuste).values(carried);
+  // An invoice issued gets its notice, one held for approval the request; a paid one (nothing to pay) neither.
+  const notices = drafts.flatMap((draft, index): Notice[] =>
+    draft.approvalToken || draft.situacao === SITUACAO.fechada
+      ? [
+          {
+            invoice: issued[index]!,
+            clienteId: draft.contract.gl_cliente_id,
+            contaId: draft.contract.pg_conta_id,
+            approvalToken: draft.approvalToken,
+          },
+        ]
+      : [],
+  );
+  await queueNotices(tx, notices, context);
+  return issued;
+}
+
+/** `count` new ids of pg_fatura's identity, in one statement. */
+async function allocateInvoiceIds(tx: Queryable, count: number): Promise<number[]> {
+  const rows = (await tx.execute<{ id: number }>(
+    sql`select nextval(pg_get_serial_sequence('pg_fatura', 'id'))::int as id from generate_series(1, ${count}::int)`,
+  )) as { rows: { id: number }[] };
+  return rows.rows.map((row) => Number(row.id));
+}
+
+/** The clients' active managers (§6: level ≤ 10) with the client's name and invoice-list token. */
+async function managersOf(tx: Queryable, clienteIds: readonly number[]) {
+  const rows = await tx
     .select({
-      clienteId: pgFatura.gl_cliente_id,
+      clienteId: glClienteUsuario.gl_cliente_id,
+      nome: glUsuario.nome,
+      email: glUsuario.email,
       razaoSocial: glCliente.razao_social,
       token: glCliente.fatura_token,
-      chave: pgConta.pix_chave,
-      nome: pgConta.pix_nome,
-      cidade: pgConta.pix_cidade,
     })
-    .from(pgFatura)
-    .innerJoin(glCliente, eq(glCliente.id, pgFatura.gl_cliente_id))
-    .leftJoin(glContrato, eq(glContrato.id, pgFatura.gl_contrato_id))
-    .leftJoin(pgConta, eq(pgConta.id, glContrato.pg_conta_id))
-    .where(eq(pgFatura.id, faturaId));
-  if (!row) throw new Error(`pg_fatura ${faturaId} not found`);
-  return row;
+    .from(glClienteUsuario)
+    .innerJoin(glCliente, eq(glCliente.id, glClienteUsuario.gl_cliente_id))
+    .innerJoin(glUsuario, and(eq(glUsuario.id, glClienteUsuario.gl_usuario_id), eq(glUsuario.ativo, true)))
+    .where(and(inArray(glClienteUsuario.gl_cliente_id, [...clienteIds]), lte(glClienteUsuario.nivel, LEVEL_ACCOUNT_MANAGER)))
+    .orderBy(asc(glClienteUsuario.id));
+  const byClient = new Map<number, typeof rows>();
+  for (const row of rows) byClient.set(row.clienteId, [...(byClient.get(row.clienteId) ?? []), row]);
+  return byClient;
+}
+
+/** What paying by PIX needs, of the accounts that have a key. */
+async function pixAccounts(tx: Queryable, contaIds: readonly number[]) {
+  if (contaIds.length === 0) return new Map<number, { chave: string; nome: string; cidade: string }>();
+  const rows = await tx
+    .select({ id: pgConta.id, chave: pgConta.pix_chave, nome: pgConta.pix_nome, cidade: pgConta.pix_cidade })
+    .from(pgConta)
+    .where(inArray(pgConta.id, [...contaIds]));
+  return new Map(
+    rows.flatMap((row) =>
+      row.chave && row.nome && row.cidade ? [[row.id, { chave: row.chave, nome: row.nome, cidade: row.cidade }] as const] : [],
+    ),
+  );
+}
+
+/** An invoice whose managers are to be told: issued (the notice) or held (the approval request). */
+export interface Notice {
+  invoice: IssuedInvoice;
+  clienteId: number;
+  /** The contract's payment account, for the PIX copia-e-cola. */
+  contaId: number | null;
+  /** The approval link's token, for an invoice held for approval. */
+  approvalToken: string | null;
 }
 
 /**
  * The issue notice (issue 35): to each manager of the client (level ≤ 10), with the amount, the
- * due date, the invoice list's link and the PIX copia-e-cola when the account has a key.
+ * due date, the invoice list's link and the PIX copia-e-cola when the account has a key; for a
+ * held invoice, the approval request with its single-use link. One read of the managers and one
+ * insert into the outbox for all the invoices.
  */
-export async function queueIssueNotice(
+export async function queueNotices(
   tx: Queryable,
-  invoice: IssuedInvoice,
+  notices: readonly Notice[],
   context: Pick<IssueContext, 'providerName' | 'publicUrl'>,
 ): Promise<void> {
-  const data = await noticeData(tx, invoice.id);
-  const valor = fromCents(invoice.cents);
-  const pixCopiaECola =
-    data.chave && data.nome && data.cidade
-      ? pixPayload({ chave: data.chave, nome: data.nome, cidade: data.cidade, valor, txid: invoiceTxid(invoice.id) })
+  if (notices.length === 0) return;
+  const managers = await managersOf(tx, [...new Set(notices.map((notice) => notice.clienteId))]);
+  const contaIds = [...new Set(notices.flatMap((notice) => (notice.contaId === null ? [] : [notice.contaId])))];
+  const accounts = await pixAccounts(tx, contaIds);
+  const mails = notices.flatMap(({ invoice, clienteId, contaId, approvalToken }) => {
+    const valor = fromCents(invoice.cents);
+    const account = contaId === null ? undefined : accounts.get(contaId);
+    const pixCopiaECola = account ? pixPayload({ ...account, valor, txid: invoiceTxid(invoice.id) }) : null;
+    const approvalUrl = approvalToken
+      ? new URL(`/fatura/faturaEmitida/${approvalToken}`, `${context.publicUrl}/`).toString()
       : null;
-  for (const manager of await clientManagers(tx, data.clienteId)) {
-    await enqueueMail(tx, {
-      to: manager.email,
-      ...invoiceIssuedMail({
+    return (managers.get(clienteId) ?? []).map((manager) => {
+      const common = {
         providerName: context.providerName,
         nome: manager.nome,
-        razaoSocial: data.razaoSocial,
+        razaoSocial: manager.razaoSocial,
         valor: formatMoney(valor),
         vencimento: formatDate(invoice.vencimento),
-        invoicesUrl: invoiceListUrl(context.publicUrl, data.token),
-        pixCopiaECola,
-      }),
+      };
+      const mail = approvalUrl
+        ? invoiceApprovalMail({ ...common, approvalUrl })
+        : invoiceIssuedMail({ ...common, invoicesUrl: invoiceListUrl(context.publicUrl, manager.token), pixCopiaECola });
+      return { to: manager.email, ...mail };
     });
-  }
-}
-
-async function queueApprovalRequest(
-  tx: Queryable,
-  invoice: IssuedInvoice,
-  token: string,
-  context: IssueContext,
-): Promise<void> {
-  const data = await noticeData(tx, invoice.id);
-  const approvalUrl = new URL(`/fatura/faturaEmitida/${token}`, `${context.publicUrl}/`).toString();
-  for (const manager of await clientManagers(tx, data.clienteId)) {
-    await enqueueMail(tx, {
-      to: manager.email,
-      ...invoiceApprovalMail({
-        providerName: context.providerName,
-        nome: manager.nome,
-        razaoSocial: data.razaoSocial,
-        valor: formatMoney(fromCents(invoice.cents)),
-        vencimento: formatDate(invoice.vencimento),
-        approvalUrl,
-      }),
-    });
-  }
+  });
+  await enqueueMails(tx, mails);
 }

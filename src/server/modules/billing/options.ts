@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.ts';
 import { glPlano, glPlanoPagamento } from '../../db/schema.ts';
 import type { PricedOption } from './pricing.ts';
+import type { ReadCache } from './read-cache.ts';
 
 const optionColumns = {
   id: glPlanoPagamento.id,
@@ -31,8 +32,12 @@ export async function loadOptions(
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-export async function loadOption(db: Queryable, id: number): Promise<PricedOption> {
+/** One payment option, from the run's cache when it has it. */
+export async function loadOption(db: Queryable, id: number, cache?: ReadCache): Promise<PricedOption> {
+  const cached = cache?.options.get(id);
+  if (cached) return cached;
   const option = (await loadOptions(db, [id])).get(id);
   if (!option) throw new Error(`gl_plano_pagamento ${id} not found`);
+  cache?.options.set(id, option);
   return option;
 }

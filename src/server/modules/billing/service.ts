@@ -15,7 +15,7 @@ import {
   type BillingOptions,
   type BillingReport,
 } from './billing-run.ts';
-import { queueIssueNotice, type IssuedInvoice } from './issue-invoice.ts';
+import { queueNotices, type IssuedInvoice } from './issue-invoice.ts';
 
 /**
  * Staff's 'Emitir agora' for one contract (decision 102): the invoice the run would issue it next
@@ -105,16 +105,33 @@ export async function approveInvoice(
           eq(pgFatura.situacao, SITUACAO.aguardandoAprovacao),
         ),
       )
-      .returning({ id: pgFatura.id, valor: pgFatura.valor, vencimento: pgFatura.data_vencimento });
+      .returning({
+        id: pgFatura.id,
+        valor: pgFatura.valor,
+        vencimento: pgFatura.data_vencimento,
+        clienteId: pgFatura.gl_cliente_id,
+        contratoId: pgFatura.gl_contrato_id,
+      });
     if (!invoice) return false;
-    await queueIssueNotice(
+    const [contract] =
+      invoice.contratoId === null
+        ? []
+        : await tx.select({ contaId: glContrato.pg_conta_id }).from(glContrato).where(eq(glContrato.id, invoice.contratoId));
+    await queueNotices(
       tx,
-      {
-        id: invoice.id,
-        cents: Math.round(Number(invoice.valor) * 100),
-        situacao: SITUACAO.fechada,
-        vencimento: invoice.vencimento,
-      },
+      [
+        {
+          invoice: {
+            id: invoice.id,
+            cents: Math.round(Number(invoice.valor) * 100),
+            situacao: SITUACAO.fechada,
+            vencimento: invoice.vencimento,
+          },
+          clienteId: invoice.clienteId,
+          contaId: contract?.contaId ?? null,
+          approvalToken: null,
+        },
+      ],
       context,
     );
     return true;
