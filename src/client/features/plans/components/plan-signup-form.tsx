@@ -52,8 +52,10 @@ import { pathTo } from '../../../paths';
 import { useCustomer, useSaveCustomer } from '../api/customer';
 import { useCepLookup } from '../api/lookup-cep';
 import { idempotencyKeys, useSubmitPlanChange } from '../api/plan-change';
+import type { PlanChangePreviewInput } from '../api/plan-change-preview';
 import { fileSizeMessage, fileTypeMessage, PLANS_TEXTS } from '../texts';
 import { OptionPrice } from './plans-table';
+import { PlanChangeSummary } from './plan-change-summary';
 import { loginEventFor, type Selection } from '../selection';
 import { BusyButton } from '../../../components/busy-button';
 
@@ -87,6 +89,25 @@ function checkProof(file: File): string | null {
     return fileTypeMessage(file.name);
   if (file.size > PROOF_MAX_BYTES) return fileSizeMessage(file.name);
   return null;
+}
+
+/**
+ * The preview's question once the choice is complete (decision 102): the contract, the option,
+ * a payment account and the §4 timing. Null until then, or without a contract (a first signup,
+ * §5, has no current plan to compare with).
+ */
+function previewInput(
+  contrato: SessionContract | null,
+  optionId: number,
+  account: unknown,
+  timing: unknown,
+): PlanChangePreviewInput | null {
+  if (!contrato) return null;
+  const contaId = Number(account);
+  const imediato = Number(timing);
+  if (!Number.isInteger(contaId) || (contaId !== FREE_ACCOUNT_ID && contaId <= 0)) return null;
+  if (imediato !== TIMING_NOW && imediato !== TIMING_AT_CLOSE) return null;
+  return { contratoId: contrato.id, optionId, contaId, imediato };
 }
 
 function defaultsFrom(
@@ -197,6 +218,12 @@ function SignupForm({
     setValue('razao_social', restored.razao_social);
   };
   const cepValue = useWatch({ control, name: 'end_cep' });
+  const preview = previewInput(
+    contrato,
+    option.id,
+    useWatch({ control, name: 'pg_conta_id' }),
+    useWatch({ control, name: 'imediato' }),
+  );
   const paymentOptions: PaymentAccount[] = option.flag_gratuito
     ? [
         {
@@ -556,6 +583,8 @@ function SignupForm({
             ))}
             {err('imediato') && <div className="invalid-feedback d-block">{err('imediato')}</div>}
           </fieldset>
+
+          {preview && <PlanChangeSummary input={preview} />}
 
           <BusyButton busy={busy} type="submit">
             {contrato ? PLANS_TEXTS.submit : PLANS_TEXTS.submitSignup}

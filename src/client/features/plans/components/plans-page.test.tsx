@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlanChangePreview } from '#shared/schemas/billing';
 import type { Customer, PublicPlan } from '#shared/schemas/plans';
 import {
   anonymousSessionResponse,
@@ -8,6 +9,7 @@ import {
   setCsrfCookie,
   signedInSession,
   stubFetch,
+  type StubHandler,
 } from '../../../testing/fetch-stub';
 import { renderApp, resetAppState } from '../../../testing/render-app';
 
@@ -60,6 +62,59 @@ const CUSTOMER: Customer = {
 
 const CONTRATO = { id: 12, periodo_inicio: '2026-11-01', periodo_fim: '2026-11-30', plano: { id: 2, nome_exibicao: 'Profissional' } };
 const PENDING = { id: 40, plano: { nome_exibicao: 'Gratuito' }, plano_pagamento: { cobranca_tipo_desc: 'Mensal' }, agendamento_data: '2026-11-30' };
+
+/** Empresarial, promotional, on top of the plans above: an upgrade from the contract's Profissional. */
+const PLANS_WITH_UPGRADE: PublicPlan[] = [
+  ...PLANS,
+  {
+    id: 3,
+    nome_exibicao: 'Empresarial',
+    usuario_ilimitado: true,
+    usuario_qtde: null,
+    dispositivo_qtde: 50,
+    flag_valor_condicao: false,
+    flag_enviar_foto: false,
+    descricao_exibicao_calculada: '- API',
+    planos_pagamento_ativo: [
+      { id: 31, cobranca_tipo_desc: 'Mensal', flag_gratuito: false, flag_promocao: true, valor: '499.00', valor_promocional: '399.00' },
+    ],
+  },
+];
+
+/** GET /api/gl_contrato/12/mudanca_previa for Empresarial now: 12 days left of the period. */
+const PREVIEW_NOW: PlanChangePreview = {
+  atual: { plano: 'Profissional', cobranca_tipo_desc: 'Mensal', valor: '119.90' },
+  nova: { plano: 'Empresarial', cobranca_tipo_desc: 'Mensal', valor: '399.00', promocional: true },
+  imediato: true,
+  aplica_em: '2026-11-19',
+  prorrateio: [
+    { descricao: 'Crédito proporcional — Profissional, 12 dias', unidade: 'dia', qtde: 12, valor: '-47.96' },
+    { descricao: 'Empresarial, 12 dias', unidade: 'dia', qtde: 12, valor: '159.60' },
+  ],
+  proxima_fatura: {
+    emissao: '2026-11-19',
+    vencimento: '2026-12-21',
+    itens: [
+      { descricao: 'Crédito proporcional — Profissional, 12 dias', unidade: 'dia', qtde: 12, valor: '-47.96' },
+      { descricao: 'Empresarial, 12 dias', unidade: 'dia', qtde: 12, valor: '159.60' },
+    ],
+    total: '111.64',
+  },
+};
+
+/** The same change at the close: nothing prorated, the next period on the new plan. */
+const PREVIEW_AT_CLOSE: PlanChangePreview = {
+  ...PREVIEW_NOW,
+  imediato: false,
+  aplica_em: '2026-12-01',
+  prorrateio: [],
+  proxima_fatura: {
+    emissao: '2026-11-21',
+    vencimento: '2026-12-21',
+    itens: [{ descricao: 'Assinatura — Empresarial (Mensal), 01/12/2026 a 31/12/2026 (preço promocional)', unidade: 'mês', qtde: 1, valor: '399.00' }],
+    total: '399.00',
+  },
+};
 
 const PRODUCT = { id: 2, nome: 'Gestão', url: '/painel', logo_url: null, cadastro_permitido: true, cadastro_usuario_inativo: false };
 
@@ -216,6 +271,8 @@ describe('plans page (§2 planos_produto)', () => {
   it('names each submit with an Idempotency-Key: the same on a retry of the same fill, a new one after a change (decision 020)', async () => {
     let attempts = 0;
     const calls = screenRoutes(() => sessionResponse(signedInSession({ contrato: CONTRATO })), {
+      // Timing chosen on a contract: the summary asks for its preview (decision 102).
+      'GET /api/gl_contrato/12/mudanca_previa': () => envelopeResponse(PREVIEW_NOW),
       'PUT /api/gl_cliente/3': () => envelopeResponse(CUSTOMER),
       'POST /api/gl_contrato_evento/selecionarPlanoAssinar': () => {
         attempts += 1;
@@ -246,5 +303,110 @@ describe('plans page (§2 planos_produto)', () => {
     expect(retry).toBe(first);
     expect(changed).toMatch(/^[0-9a-f]{32}$/);
     expect(changed).not.toBe(first);
+  });
+});
+
+describe("the change summary before 'Confirmar' (decision 102)", () => {
+  const PREVIEW_PATH = 'GET /api/gl_contrato/12/mudanca_previa';
+  const previewCalls = (calls: { path: string; url: string }[]) =>
+    calls.filter((call) => call.path === '/api/gl_contrato/12/mudanca_previa').map((call) => new URL(call.url, 'http://x').searchParams);
+  const upgrade = (extra: Record<string, StubHandler> = {}) =>
+    screenRoutes(() => sessionResponse(signedInSession({ contrato: CONTRATO })), {
+      'GET /api/gl_produto/2/public_planos': () => envelopeResponse(PLANS_WITH_UPGRADE),
+      ...extra,
+    });
+  const summary = () => screen.getByRole('region', { name: 'Resumo da mudança' });
+  const rowsOf = (table: HTMLElement) =>
+    within(table)
+      .getAllByRole('row')
+      .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
+
+  it('shows the current and new plan, when it applies, the prorations and the next invoice of the answer', async () => {
+    let answer = () => undefined as void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { calls } = upgrade({
+      [PREVIEW_PATH]: async () => {
+        await answered;
+        return envelopeResponse(PREVIEW_NOW);
+      },
+    });
+    const { user } = renderApp('/produto/2/planos');
+    await user.click(await screen.findByRole('button', { name: 'Escolher Empresarial (Mensal)' }));
+    const form = await screen.findByRole('form', { name: 'Complete seu cadastro' });
+    // The account is preselected (a single one); the timing is not: no preview yet.
+    expect(within(form).getByLabelText('Pix')).toBeChecked();
+    expect(screen.queryByRole('region', { name: 'Resumo da mudança' })).not.toBeInTheDocument();
+    await user.click(within(form).getByLabelText('Imediatamente'));
+    // Asked with the choice, a spinner while it computes.
+    expect(await within(summary()).findByRole('status')).toHaveTextContent('Calculando o resumo da mudança…');
+    expect(previewCalls(calls).map((params) => Object.fromEntries(params))).toEqual([
+      { gl_plano_pagamento_id: '31', pg_conta_id: '5', imediato: '1' },
+    ]);
+    answer();
+
+    const block = await screen.findByRole('region', { name: 'Resumo da mudança' });
+    await within(block).findByText('Profissional (Mensal): R$ 119,90');
+    expect(within(block).getByText('Empresarial (Mensal): R$ 399,00')).toHaveTextContent('preço promocional');
+    expect(within(block).getByText('Agora')).toBeInTheDocument();
+    expect(rowsOf(within(block).getByRole('table', { name: 'Ajustes proporcionais' }))).toEqual([
+      ['Descrição', 'Qtde.', 'Valor'],
+      ['Crédito proporcional — Profissional, 12 dias', '12', '-R$\u00a047,96 (crédito)'],
+      ['Empresarial, 12 dias', '12', 'R$\u00a0159,60'],
+    ]);
+    expect(rowsOf(within(block).getByRole('table', { name: 'Próxima fatura' }))).toEqual([
+      ['Descrição', 'Qtde.', 'Valor'],
+      ['Crédito proporcional — Profissional, 12 dias', '12', '-R$\u00a047,96 (crédito)'],
+      ['Empresarial, 12 dias', '12', 'R$\u00a0159,60'],
+      ['Total', 'R$\u00a0111,64'],
+    ]);
+    expect(within(block).getByText('Emitida em 19/11/2026, vence em 21/12/2026')).toBeInTheDocument();
+    // The submit keeps its label, below the summary.
+    const submit = within(form).getByRole('button', { name: 'Confirmar mudança de plano' });
+    expect(block.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('asks a new preview when the timing changes, and shows the change at the close without prorations', async () => {
+    const { calls } = upgrade({
+      [PREVIEW_PATH]: (request) =>
+        envelopeResponse(new URL(request.url, 'http://x').searchParams.get('imediato') === '2' ? PREVIEW_AT_CLOSE : PREVIEW_NOW),
+    });
+    const { user } = renderApp('/produto/2/planos');
+    await user.click(await screen.findByRole('button', { name: 'Escolher Empresarial (Mensal)' }));
+    const form = await screen.findByRole('form', { name: 'Complete seu cadastro' });
+    await user.click(within(form).getByLabelText('Imediatamente'));
+    expect(await within(summary()).findByText('Agora')).toBeInTheDocument();
+    await user.click(within(form).getByLabelText('No fechamento do plano atual (30/11/2026)'));
+    expect(await within(summary()).findByText('No fim do período atual, em 01/12/2026')).toBeInTheDocument();
+    expect(within(summary()).queryByRole('table', { name: 'Ajustes proporcionais' })).not.toBeInTheDocument();
+    expect(within(summary()).getByRole('table', { name: 'Próxima fatura' })).toHaveTextContent('R$ 399,00');
+    expect(within(summary()).getByText('Emitida em 21/11/2026, vence em 21/12/2026')).toBeInTheDocument();
+    expect(previewCalls(calls).map((params) => params.get('imediato'))).toEqual(['1', '2']);
+  });
+
+  it("shows the server's refusal in the summary, not as a notice, and leaves the submit to answer for itself", async () => {
+    const message = 'Já existe uma mudança de plano pendente. Cancele-a para escolher outro plano.';
+    upgrade({
+      [PREVIEW_PATH]: () => envelopeResponse(null, { httpStatus: 409, message, code: 'change_pending' }),
+    });
+    const { user } = renderApp('/produto/2/planos');
+    await user.click(await screen.findByRole('button', { name: 'Escolher Empresarial (Mensal)' }));
+    const form = await screen.findByRole('form', { name: 'Complete seu cadastro' });
+    await user.click(within(form).getByLabelText('Imediatamente'));
+    expect(await within(summary()).findByText(message)).toBeInTheDocument();
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(within(form).getByRole('button', { name: 'Confirmar mudança de plano' })).toBeEnabled();
+  });
+
+  it('asks no preview for a first plan signup, which has no contract (§5)', async () => {
+    const { calls } = screenRoutes(() => sessionResponse(signedInSession({ contrato: null })));
+    const { user } = renderApp('/produto/2/planos');
+    await user.click(await screen.findByRole('button', { name: 'Escolher Profissional (Mensal)' }));
+    const form = await screen.findByRole('form', { name: 'Complete seu cadastro' });
+    // Everything a preview needs is chosen: the single account and 'now', the only timing.
+    expect(within(form).getByLabelText('Pix')).toBeChecked();
+    expect(within(form).getByLabelText('Imediatamente')).toBeChecked();
+    expect(within(form).getByRole('button', { name: 'Assinar plano' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Resumo da mudança' })).not.toBeInTheDocument();
+    expect(calls.some((call) => call.path.includes('mudanca_previa'))).toBe(false);
   });
 });
