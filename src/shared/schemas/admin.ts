@@ -12,6 +12,7 @@ import { onlyDigits } from '../masks.ts';
 import { httpOrigin } from './destination.ts';
 import { isLocalHostname, parseHttpUrl } from '../urls.ts';
 import { normalizePixKey, PIX_KEY_MESSAGES, PIX_KEY_TYPES, type PixKeyType } from '../pix/pix-key.ts';
+import { isDueDateRule } from '../due-date.ts';
 
 /** §6 staff levels (lower is stronger); decision 030 says which may do what. */
 export const STAFF_LEVEL = { admin: 1, supervisor: 3, operator: 5 } as const;
@@ -86,14 +87,53 @@ function isProductUrl(value: string): boolean {
   return httpOrigin(value) !== null && !/\s/.test(value);
 }
 
-export const ProdutoSaveSchema = z.object({
-  nome: requiredText({ max: TEXT_MAX }),
-  url: requiredText({ max: 500 }).refine(isProductUrl, { error: PRODUCT_URL_MESSAGE }),
-  logo_url: nullableText(500),
-  cadastro_usuario_inativo: Flag.optional(),
-  cadastro_permitido: Flag.optional(),
-  ativo: Flag.optional(),
-});
+/** The due-date rule's kinds (decision 102, shared/due-date.ts); gl_produto's check holds them too. */
+export const FATURA_VENCIMENTO_TIPOS = ['dia_mes', 'dias_apos_emissao'] as const;
+export const DUE_DATE_MESSAGES = {
+  tipo: 'Escolha como a fatura vence.',
+  diaMes: 'Para o dia do mês, informe de 1 a 28.',
+  diasAposEmissao: 'Informe de 0 a 90 dias.',
+} as const;
+
+/** Only '' is no value: an absent key stays absent, so an update without it keeps the column. */
+const blankToNull = (value: unknown) => (value === '' ? null : value);
+
+export const ProdutoSaveSchema = z
+  .object({
+    nome: requiredText({ max: TEXT_MAX }),
+    url: requiredText({ max: 500 }).refine(isProductUrl, { error: PRODUCT_URL_MESSAGE }),
+    logo_url: nullableText(500),
+    cadastro_usuario_inativo: Flag.optional(),
+    cadastro_permitido: Flag.optional(),
+    ativo: Flag.optional(),
+    // Optional, with no default here: a payload without them (older clients, scripts) keeps the
+    // product's rule on an update and gets the column defaults on a create (schema.ts).
+    fatura_vencimento_tipo: z.enum(FATURA_VENCIMENTO_TIPOS, { error: DUE_DATE_MESSAGES.tipo }).optional(),
+    fatura_vencimento_valor: z
+      .preprocess(blankToNull, z.coerce.number({ error: REQUIRED_MESSAGE }).int({ error: REQUIRED_MESSAGE }).nullable())
+      .optional(),
+    fatura_aprovacao: Flag.optional(),
+  })
+  .superRefine(({ fatura_vencimento_tipo: tipo, fatura_vencimento_valor: valor }, context) => {
+    if (tipo === undefined && valor === undefined) return;
+    // The value means nothing without its kind (and the reverse), so they travel together.
+    if (tipo === undefined) {
+      context.addIssue({ code: 'custom', path: ['fatura_vencimento_tipo'], message: DUE_DATE_MESSAGES.tipo });
+      return;
+    }
+    if (valor === undefined || valor === null) {
+      context.addIssue({ code: 'custom', path: ['fatura_vencimento_valor'], message: REQUIRED_MESSAGE });
+      return;
+    }
+    const rule = tipo === 'dia_mes' ? { tipo, dia: valor } : { tipo, dias: valor };
+    if (!isDueDateRule(rule)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['fatura_vencimento_valor'],
+        message: tipo === 'dia_mes' ? DUE_DATE_MESSAGES.diaMes : DUE_DATE_MESSAGES.diasAposEmissao,
+      });
+    }
+  });
 export type ProdutoSave = z.input<typeof ProdutoSaveSchema>;
 
 // --- gl_oidc_cliente (issue 18, decision 087) ----------------------------------------------
@@ -194,6 +234,7 @@ export const COBRANCA_TIPOS = [
   { id: 6, text: 'Semestral' },
   { id: 12, text: 'Anual' },
 ] as const;
+export const PROMOCAO_MESES_MESSAGE = 'Informe de 1 a 120 meses, ou deixe vazio.';
 const PlanoPagamentoFields = {
   cobranca_tipo: z.coerce
     .number({ error: REQUIRED_MESSAGE })
@@ -203,6 +244,21 @@ const PlanoPagamentoFields = {
   flag_promocao: Flag.optional(),
   valor: Money,
   valor_promocional: NullableMoney,
+  /**
+   * Months of promotional price from the contract's start on this option; empty (null): while
+   * the contract stays on it (decision 102). Absent keeps the stored value on an update.
+   */
+  promocao_meses: z
+    .preprocess(
+      emptyToNull,
+      z.coerce
+        .number({ error: PROMOCAO_MESES_MESSAGE })
+        .int({ error: PROMOCAO_MESES_MESSAGE })
+        .min(1, { error: PROMOCAO_MESES_MESSAGE })
+        .max(120, { error: PROMOCAO_MESES_MESSAGE })
+        .nullable(),
+    )
+    .optional(),
   ativo: Flag.optional(),
 };
 export const PlanoPagamentoCreateSchema = z.object({ gl_plano_id: IdField, ...PlanoPagamentoFields });
@@ -316,7 +372,11 @@ export const FaturaSaveSchema = z.object({
   gl_cliente_id: IdField,
   situacao: z.coerce
     .number({ error: REQUIRED_MESSAGE })
-    .refine((value) => FATURA_SITUACOES.some((s) => s.id === value), { error: 'Escolha a situação.' }),
+    // Also 4 (held for approval) and 9 (cancelled), which only the billing gives: an invoice
+    // keeps them on an edit, the server refuses a change into them (resources.ts).
+    .refine((value) => FATURA_SITUACOES.some((s) => s.id === value) || value === 4 || value === 9, {
+      error: 'Escolha a situação.',
+    }),
   data_vencimento: DateSchema,
   datahora_confirmado: NullableDateTime,
   servico_discriminacao: nullableLongText(),

@@ -58,6 +58,8 @@ export const BILLING_MESSAGES = {
   readOnlyItems:
     'Os itens de faturas emitidas pelo faturamento não podem ser alterados: cancele a fatura e emita outra.',
   notDeletable: 'Faturas emitidas pelo faturamento não podem ser excluídas: cancele-as.',
+  cancelledReadOnly: 'Faturas canceladas não podem ser alteradas.',
+  situacaoKept: 'Esta situação é dada pelo faturamento: mantenha-a ou escolha Aberta, Fechada/Emitida, Paga ou Vencida.',
   approvalInvalid: 'Este link de aprovação já foi usado ou não existe.',
   approved: 'Fatura autorizada!',
 } as const;

@@ -25,6 +25,9 @@ export const API = {
   pixRecebimento: '/api/admin/pg_pix_recebimento',
   documentoVersao: '/api/admin/gl_documento_versao',
   auditoria: '/api/admin/gl_auditoria',
+  contrato: '/api/admin/gl_contrato',
+  faturamentoExecucao: '/api/admin/pg_faturamento_execucao',
+  faturamentoPrevisao: '/api/admin/faturamento/previsao',
 } as const;
 
 /** A route's id parameter: 'novo' (new) is null. */

@@ -1,4 +1,4 @@
-import type { PlanChangeProof } from '#shared/schemas/admin';
+import type { FATURA_VENCIMENTO_TIPOS, PlanChangeProof } from '#shared/schemas/admin';
 import type { AuditBlock } from '#shared/schemas/crud';
 
 /** Rows of the staff area's resources, as /api/admin/{table} answers them (schema.ts columns). */
@@ -9,7 +9,13 @@ export interface Produto extends AuditBlock {
   cadastro_usuario_inativo: boolean;
   cadastro_permitido: boolean;
   ativo: boolean;
+  /** The due-date rule of its invoices (decision 102, shared/due-date.ts). */
+  fatura_vencimento_tipo: FaturaVencimentoTipo;
+  fatura_vencimento_valor: number;
+  /** Issued invoices wait for a client manager's approval. */
+  fatura_aprovacao: boolean;
 }
+type FaturaVencimentoTipo = (typeof FATURA_VENCIMENTO_TIPOS)[number];
 export interface Plano extends AuditBlock {
   gl_produto_id: number;
   produto_nome: string;
@@ -32,6 +38,8 @@ export interface PlanoPagamento extends AuditBlock {
   flag_promocao: boolean;
   valor: string;
   valor_promocional: string | null;
+  /** Months of promotional price; null: while the contract stays on the option. */
+  promocao_meses: number | null;
   ativo: boolean;
 }
 export interface Conta extends AuditBlock {
@@ -91,7 +99,11 @@ export interface Fatura extends AuditBlock {
   servico_discriminacao: string | null;
   data_competencia: string | null;
   nf_numero: string | null;
+  gl_contrato_id: number | null;
+  /** 'manual' (typed by staff), 'recorrente' (the billing run), 'ajuste' (prorations); decision 102. */
+  origem: FaturaOrigem;
 }
+type FaturaOrigem = 'manual' | 'recorrente' | 'ajuste';
 export interface FaturaItem extends AuditBlock {
   pg_fatura_id: number;
   codigo: string | null;
@@ -164,4 +176,29 @@ export interface DocumentoVersao extends AuditBlock {
   versao: string;
   resumo: string | null;
   datahora_publicado: string;
+}
+/** An active contract, as Faturamento lists it (decision 102). Dates are 'YYYY-MM-DD'. */
+export interface Contrato extends AuditBlock {
+  gl_cliente_id: number;
+  cliente_razao_social: string;
+  plano_nome: string;
+  cobranca_tipo_desc: string;
+  valor: string;
+  periodo_inicio: string;
+  periodo_fim: string;
+  /** The last day billed; null: nothing billed yet. */
+  faturado_ate: string | null;
+  /** The first day of the next period to bill. */
+  proxima_competencia: string;
+}
+/** A billing run that did something (pg_faturamento_execucao). */
+export interface FaturamentoExecucao extends AuditBlock {
+  datahora_inicio: string;
+  datahora_fim: string;
+  faturas: number;
+  valor_total: string;
+  vencidas: number;
+  erros: number;
+  ultimo_erro: string | null;
+  tipo: 'automatico' | 'manual';
 }

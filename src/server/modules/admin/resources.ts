@@ -13,6 +13,7 @@ import {
   FaturaFilterSchema,
   FaturaItemCreateSchema,
   FaturaItemUpdateSchema,
+  FATURA_SITUACOES,
   FaturaSaveSchema,
   NFSE_FILE_MAX_BYTES,
   NfseCreateSchema,
@@ -66,8 +67,9 @@ import type { CrudResource } from '../../http/crud/resource.ts';
 import { newInvoiceToken } from '../invoices/service.ts';
 import { newClientId } from '../../oidc/clients.ts';
 import { assertPublicBackchannelUri } from '../../oidc/outgoing-calls.ts';
-import { conflict, forbidden } from '../../errors.ts';
+import { conflict, fieldError, forbidden } from '../../errors.ts';
 import { BILLING_MESSAGES } from '#shared/schemas/billing';
+import { SITUACAO } from '#shared/schemas/invoices';
 import { endUserAccess } from '../../session/end-access.ts';
 import { assertMayChangeUser } from './service.ts';
 
@@ -269,8 +271,16 @@ const fatura: CrudResource = {
   orderBy: [desc(pgFatura.data_vencimento), desc(pgFatura.id)],
   create: FaturaSaveSchema,
   update: FaturaSaveSchema,
-  // New invoices start at 0.00; their items make the total.
-  prepare: (values, { current }) => (current === null ? { ...values, valor: '0.00' } : values),
+  prepare: (values, { current }) => {
+    if (current?.situacao === SITUACAO.cancelada) throw conflict(BILLING_MESSAGES.cancelledReadOnly, 'cancelled_invoice');
+    // Held (4) and cancelled (9) come from the billing (approval, 'Cancelar fatura'), never typed.
+    const given = Number(values.situacao);
+    if (!FATURA_SITUACOES.some((s) => s.id === given) && given !== Number(current?.situacao)) {
+      throw fieldError('situacao', BILLING_MESSAGES.situacaoKept);
+    }
+    // New invoices start at 0.00; their items make the total.
+    return current === null ? { ...values, valor: '0.00' } : values;
+  },
   afterWrite: async (row, { db, deleted }) => {
     if (deleted && row.origem !== 'manual') throw conflict(BILLING_MESSAGES.notDeletable, 'billed_invoice');
     if (!deleted && row.origem === 'manual') await refreshInvoiceTotal(db, Number(row.id));
@@ -495,6 +505,8 @@ const faturamentoExecucao: CrudResource = {
   path: '/admin/pg_faturamento_execucao',
   table: pgFaturamentoExecucao,
   levels: { read: operator, create: null, update: null, delete: null },
+  // The kind ('automatico', 'manual') and the last error ('Contrato 123: …'), what staff look for.
+  search: [pgFaturamentoExecucao.tipo, pgFaturamentoExecucao.ultimo_erro],
   orderBy: [desc(pgFaturamentoExecucao.datahora_inicio), desc(pgFaturamentoExecucao.id)],
 };
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, periodEnd, todayInSaoPaulo } from '#shared/dates';
 import { STAFF_LEVEL } from '#shared/schemas/admin';
 import type { PlanChangePreview } from '#shared/schemas/billing';
+import type { Pagination } from '#shared/schemas/crud';
 import type { FaturaListDto } from '#shared/schemas/invoices';
 import { SITUACAO } from '#shared/schemas/invoices';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
@@ -186,6 +187,53 @@ describe("staff's Faturamento (issue 35)", () => {
   });
 });
 
+describe("staff's forecast of the next run (issue 35)", () => {
+  it('totals what the run will bill: the promotional price while it lasts, nothing for a free option', async () => {
+    type Forecast = { contratos: number; valor_total: string };
+    const w = await world();
+    const forecast = async () => (await w.supervisor.get<Forecast>('/api/admin/faturamento/previsao')).body.data;
+    const before = await forecast();
+    // Two contracts whose next period starts in 5 days: one promotional (R$ 80,00 of R$ 100,00),
+    // one on a free option.
+    const promo = await createPlanWithOption(t.db, w.produto.id, {
+      pagamento: { valor: '100.00', valor_promocional: '80.00', flag_promocao: true },
+    });
+    const free = await createPlanWithOption(t.db, w.produto.id, { pagamento: { valor: '0.00', flag_gratuito: true } });
+    const fim = addDays(today(), 4);
+    for (const [option, promocao_ate] of [
+      [promo, addDays(today(), 200)],
+      [free, null],
+    ] as const) {
+      const cliente = await createClient(t.db);
+      await t.db.insert(glContrato).values({
+        gl_cliente_id: cliente.id,
+        gl_produto_id: w.produto.id,
+        gl_plano_id: option.plano.id,
+        gl_plano_pagamento_id: option.pagamento.id,
+        pg_conta_id: w.conta.id,
+        periodo_inicio: addDays(fim, -29),
+        periodo_fim: fim,
+        faturado_ate: fim,
+        promocao_ate,
+      });
+    }
+    const after = await forecast();
+    expect(after.contratos - before.contratos).toBe(2);
+    expect((Number(after.valor_total) - Number(before.valor_total)).toFixed(2)).toBe('80.00');
+  });
+
+  it("finds the runs by their kind: 'Emitir agora' is a manual one", async () => {
+    const w = await world();
+    expect((await w.supervisor.post(`/api/admin/gl_contrato/${w.contrato.id}/emitir_agora`)).status).toBe(200);
+    type Runs = Pagination<{ tipo: string; faturas: number }>;
+    const manual = await w.supervisor.get<Runs>('/api/admin/pg_faturamento_execucao?searchText=manual');
+    expect(manual.body.data.data.length).toBeGreaterThan(0);
+    expect(manual.body.data.data.every((run) => run.tipo === 'manual')).toBe(true);
+    const none = await w.supervisor.get<Runs>('/api/admin/pg_faturamento_execucao?searchText=nada-assim');
+    expect(none.body.data.data).toHaveLength(0);
+  });
+});
+
 describe('invoices held for approval (issue 35)', () => {
   it('go out once the manager opens the e-mailed link, once', async () => {
     const w = await world({ aprovacao: true });
@@ -211,5 +259,45 @@ describe('invoices held for approval (issue 35)', () => {
       .where(and(eq(glEmailSaida.destinatario, w.manager.email), like(glEmailSaida.assunto, 'Nova fatura%')));
     expect(notices).toHaveLength(1);
     expect((await visitor.post(`/api/pg_fatura/aprovar/${link?.[1]}`)).status).toBe(404);
+  });
+});
+
+describe("staff's edit of invoices the billing made (issue 35)", () => {
+  it('keeps a held invoice held, never puts one on hold by hand, and refuses to change a cancelled one', async () => {
+    const w = await world({ aprovacao: true });
+    await t.db.update(glContrato).set({ faturado_ate: null }).where(eq(glContrato.id, w.contrato.id));
+    await runBilling(t.db, { providerName: 'Provedora', publicUrl: 'https://portal.exemplo.com.br', leadDays: 10 });
+    const [held] = await t.db.select().from(pgFatura).where(eq(pgFatura.gl_contrato_id, w.contrato.id));
+    if (!held) throw new Error('no invoice');
+    const body = (situacao: number, vencimento: string) => ({
+      gl_cliente_id: w.cliente.id,
+      situacao,
+      data_vencimento: vencimento,
+      datahora_confirmado: null,
+      servico_discriminacao: 'Corrigida',
+      data_competencia: held.data_competencia,
+    });
+    const later = addDays(held.data_vencimento, 2);
+    const kept = await w.supervisor.request('PUT', `/api/admin/pg_fatura/${held.id}`, { body: body(4, later) });
+    expect(kept.status).toBe(200);
+    const [edited] = await t.db.select().from(pgFatura).where(eq(pgFatura.id, held.id));
+    expect(edited).toMatchObject({ situacao: SITUACAO.aguardandoAprovacao, data_vencimento: later });
+
+    // A manual invoice (situação 5) may not be put on hold nor cancelled through the edit.
+    const manual = await w.supervisor.post<{ entity: { id: number } }>('/api/admin/pg_fatura', body(5, later));
+    expect(manual.status).toBe(200);
+    for (const situacao of [4, 9]) {
+      const refused = await w.supervisor.request<unknown>('PUT', `/api/admin/pg_fatura/${manual.body.data.entity.id}`, {
+        body: body(situacao, later),
+      });
+      expect(refused.status).toBe(422);
+      expect(JSON.stringify(refused.body)).toContain('Esta situação é dada pelo faturamento');
+    }
+
+    expect((await w.supervisor.post(`/api/admin/pg_fatura/${held.id}/cancelar`)).status).toBe(200);
+    const changed = await w.supervisor.request('PUT', `/api/admin/pg_fatura/${held.id}`, { body: body(5, later) });
+    expect(changed.status).toBe(409);
+    const [cancelled] = await t.db.select().from(pgFatura).where(eq(pgFatura.id, held.id));
+    expect(cancelled?.situacao).toBe(SITUACAO.cancelada);
   });
 });

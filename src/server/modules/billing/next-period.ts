@@ -23,7 +23,7 @@ export interface ScheduledChange {
 }
 
 /** The contract's pending change for the close, or null. */
-export async function scheduledChangeOf(db: Queryable, contratoId: number): Promise<ScheduledChange | null> {
+async function scheduledChangeOf(db: Queryable, contratoId: number): Promise<ScheduledChange | null> {
   const [scheduled] = await db
     .select({
       optionId: glContratoEvento.gl_plano_pagamento_id,

@@ -5,7 +5,7 @@ import { BILLING_MESSAGES, type BillingForecast } from '#shared/schemas/billing'
 import { SITUACAO } from '#shared/schemas/invoices';
 import { recordAudit, type AuditOrigin } from '../../audit/audit-trail.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { glContrato, glPlanoPagamento, pgFatura } from '../../db/schema.ts';
+import { glContrato, pgFatura } from '../../db/schema.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { hashToken } from '../../session/tokens.ts';
 import {
@@ -67,21 +67,36 @@ export async function issueNow(
  */
 export async function billingForecast(db: Queryable, leadDays: number, now = new Date()): Promise<BillingForecast> {
   const lastDay = addDays(todayInSaoPaulo(now), leadDays);
-  const [row] = await db
-    .select({
-      contratos: sql<number>`count(*)::int`,
-      total: sql<string>`coalesce(sum(case when ${glPlanoPagamento.flag_gratuito} or ${glContrato.pg_conta_id} is null then 0 else ${glPlanoPagamento.valor} end), 0)::numeric(12,2)::text`,
-    })
-    .from(glContrato)
-    .innerJoin(glPlanoPagamento, eq(glPlanoPagamento.id, glContrato.gl_plano_pagamento_id))
-    .where(
-      and(
-        eq(glContrato.ativo, true),
-        sql`${glContrato.proxima_competencia} <= ${lastDay}`,
-        sql`${glContrato.proxima_competencia} <= ${glContrato.periodo_fim} + 1`,
-      ),
-    );
-  return { contratos: row?.contratos ?? 0, valor_total: row?.total ?? '0.00', ate: lastDay, antecedencia_dias: leadDays };
+  // Priced as billNextPeriod prices it (next-period.ts, pricing.ts): the option a change
+  // scheduled for the close gives the next period (promotional for its first months), else the
+  // contract's (promotional before promocao_ate); nothing for a free option or no account; the
+  // open adjustments on a paid period, and never below zero (the rest is carried). Written out
+  // because drizzle leaves a select's columns unqualified inside subqueries.
+  const result = (await db.execute<{ contratos: number; total: string }>(sql`
+    select count(*)::int as contratos, coalesce(sum(greatest(x.preco + x.ajustes, 0)), 0)::numeric(12,2)::text as total
+    from (
+      select
+        case
+          when coalesce(s.flag_gratuito, o.flag_gratuito) or (case when s.id is null then c.pg_conta_id else e.pg_conta_id end) is null then 0
+          when s.id is not null then case when s.flag_promocao and s.valor_promocional is not null then s.valor_promocional else s.valor end
+          when c.promocao_ate is not null and o.valor_promocional is not null and c.proxima_competencia < c.promocao_ate then o.valor_promocional
+          else o.valor
+        end as preco,
+        coalesce((select sum(a.valor) from gl_contrato_ajuste a where a.gl_contrato_id = c.id and a.pg_fatura_id is null), 0) as ajustes
+      from gl_contrato c
+      join gl_plano_pagamento o on o.id = c.gl_plano_pagamento_id
+      left join lateral (
+        select ev.gl_plano_pagamento_id, ev.pg_conta_id from gl_contrato_evento ev
+        where ev.gl_contrato_id = c.id and ev.situacao = 'pendente' and not ev.imediato
+          and c.proxima_competencia > c.periodo_inicio
+        limit 1
+      ) e on true
+      left join gl_plano_pagamento s on s.id = e.gl_plano_pagamento_id
+      where c.ativo and c.proxima_competencia <= ${lastDay}::date and c.proxima_competencia <= c.periodo_fim + 1
+    ) x
+  `)) as { rows: { contratos: number; total: string }[] };
+  const [row] = result.rows;
+  return { contratos: Number(row?.contratos ?? 0), valor_total: row?.total ?? '0.00', ate: lastDay, antecedencia_dias: leadDays };
 }
 
 /**

@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { adminPath } from '../admin-paths';
 import { AplicativoEdit } from './application-screens';
 import { AuditoriaList } from './audit-screens';
+import { FaturamentoPage } from './billing-screens';
 import { ContaEdit, ContaList, PlanoEdit, PlanoList, PlanoPagamentoEdit, ProdutoEdit, ProdutoList } from './catalogue-screens';
 import { ClienteEdit, ClienteList, ClienteUsuarioEdit } from './client-screens';
 import { ContratoEventoList, FaturaEdit, FaturaItemEdit, FaturaList, NfseEdit, PixRecebimentoList } from './invoice-screens';
@@ -27,6 +28,7 @@ const SECTIONS: readonly Section[] = [
   { path: 'clientes', title: ADMIN_TEXTS.clientes },
   { path: 'usuarios', title: ADMIN_TEXTS.usuarios },
   { path: 'faturas', title: ADMIN_TEXTS.faturas },
+  { path: 'faturamento', title: ADMIN_TEXTS.faturamento },
   { path: 'recebimentos-pix', title: ADMIN_TEXTS.recebimentosPix },
   { path: 'cidades', title: ADMIN_TEXTS.cidades },
   { path: 'mudancas-plano', title: ADMIN_TEXTS.mudancasDePlano },
@@ -103,6 +105,7 @@ export function AdminApp() {
         <Route path="faturas/:id" element={<FaturaEdit />} />
         <Route path="faturas/:parentId/itens/:id" element={<FaturaItemEdit />} />
         <Route path="faturas/:parentId/nfse/:id" element={<NfseEdit />} />
+        <Route path="faturamento" element={<FaturamentoPage />} />
         <Route path="recebimentos-pix" element={<PixRecebimentoList />} />
         <Route path="cidades" element={<CidadeList />} />
         <Route path="cidades/:id" element={<CidadeEdit />} />

@@ -1,4 +1,6 @@
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useParams } from 'react-router';
+import type { z } from 'zod';
 import {
   COBRANCA_TIPOS,
   ContaSaveSchema,
@@ -8,6 +10,7 @@ import {
   ProdutoSaveSchema,
   type PixWebhookSecretResponse,
 } from '#shared/schemas/admin';
+import { describeDueDateRule, isDueDateRule } from '#shared/due-date';
 import { formatMoney } from '#shared/format';
 import { PIX_KEY_TYPES } from '#shared/pix/pix-key';
 import { CrudEdit } from '../../../components/crud/edit-page';
@@ -24,7 +27,48 @@ import { ADMIN_TEXTS } from '../texts';
 
 // --- products ---------------------------------------------------------------------------------
 
-const PRODUTO_FIELDS = ['nome', 'url', 'logo_url', 'cadastro_usuario_inativo', 'cadastro_permitido', 'ativo'] as const;
+const PRODUTO_FIELDS = [
+  'nome',
+  'url',
+  'logo_url',
+  'cadastro_usuario_inativo',
+  'cadastro_permitido',
+  'ativo',
+  'fatura_vencimento_tipo',
+  'fatura_vencimento_valor',
+  'fatura_aprovacao',
+] as const;
+
+/** The rule being typed, in words, when it is a valid one (shared/due-date.ts, decision 102). */
+function dueDateHelp(tipo: unknown, valor: unknown): string | undefined {
+  const number = valor === '' || valor === null || valor === undefined ? Number.NaN : Number(valor);
+  const rule = tipo === 'dia_mes' ? { tipo, dia: number } : { tipo, dias: number };
+  return isDueDateRule(rule) ? ADMIN_TEXTS.vencimentoAjuda(describeDueDateRule(rule)) : undefined;
+}
+
+/** When the product's invoices fall due: the kind of rule, its number, and the rule in words. */
+function DueDateFields({ form }: { form: UseFormReturn<z.input<typeof ProdutoSaveSchema>, unknown, z.output<typeof ProdutoSaveSchema>> }) {
+  const [tipo, valor] = useWatch({ control: form.control, name: ['fatura_vencimento_tipo', 'fatura_vencimento_valor'] });
+  return (
+    <>
+      <ChoiceField
+        form={form}
+        name="fatura_vencimento_tipo"
+        label={ADMIN_TEXTS.vencimento}
+        required
+        options={ADMIN_TEXTS.vencimentoTipos}
+      />
+      <InputField
+        form={form}
+        name="fatura_vencimento_valor"
+        label={tipo === 'dia_mes' ? ADMIN_TEXTS.diaDoMes : ADMIN_TEXTS.diasAposEmissao}
+        required
+        type="number"
+        hint={dueDateHelp(tipo, valor)}
+      />
+    </>
+  );
+}
 
 export function ProdutoList() {
   return (
@@ -55,7 +99,18 @@ export function ProdutoEdit() {
         base={API.produto}
         id={id}
         schema={ProdutoSaveSchema}
-        empty={{ nome: '', url: '', logo_url: '', cadastro_usuario_inativo: false, cadastro_permitido: false, ativo: true }}
+        empty={{
+          nome: '',
+          url: '',
+          logo_url: '',
+          cadastro_usuario_inativo: false,
+          cadastro_permitido: false,
+          ativo: true,
+          // The columns' defaults (schema.ts): due 10 days after the issue, no approval.
+          fatura_vencimento_tipo: 'dias_apos_emissao',
+          fatura_vencimento_valor: '10',
+          fatura_aprovacao: false,
+        }}
         toForm={(entity) => formValuesOf(entity, PRODUTO_FIELDS)}
         toPayload={asPayload}
         navBackRoute={adminPath('produtos')}
@@ -70,6 +125,8 @@ export function ProdutoEdit() {
             <CheckboxField form={form} name="cadastro_permitido" label={ADMIN_TEXTS.permiteCadastroCadastreSe} />
             <CheckboxField form={form} name="cadastro_usuario_inativo" label={ADMIN_TEXTS.cadastroDeUsuarioInativo} />
             <CheckboxField form={form} name="ativo" label={ADMIN_TEXTS.ativo} />
+            <DueDateFields form={form} />
+            <CheckboxField form={form} name="fatura_aprovacao" label={ADMIN_TEXTS.faturaAprovacao} hint={ADMIN_TEXTS.faturaAprovacaoHint} />
           </div>
         )}
       </CrudEdit>
@@ -195,6 +252,7 @@ const PAGAMENTO_FIELDS = [
   'flag_promocao',
   'valor',
   'valor_promocional',
+  'promocao_meses',
   'ativo',
 ] as const;
 
@@ -219,6 +277,7 @@ export function PlanoPagamentoEdit() {
       <InputField form={form} name="cobranca_tipo_desc" label={ADMIN_TEXTS.descricaoDaPeriodicidade} required />
       <DecimalField form={form} name="valor" label={ADMIN_TEXTS.valorR} required />
       <DecimalField form={form} name="valor_promocional" label={ADMIN_TEXTS.valorPromocionalR} />
+      <InputField form={form} name="promocao_meses" label={ADMIN_TEXTS.promocaoMeses} type="number" hint={ADMIN_TEXTS.promocaoMesesHint} />
       <CheckboxField form={form} name="flag_gratuito" label={ADMIN_TEXTS.gratuito} />
       <CheckboxField form={form} name="flag_promocao" label={ADMIN_TEXTS.emPromocao} />
       <CheckboxField form={form} name="ativo" label={ADMIN_TEXTS.ativo} />
@@ -232,7 +291,7 @@ export function PlanoPagamentoEdit() {
           id={null}
           schema={PlanoPagamentoCreateSchema}
           parent={parent}
-          empty={{ gl_plano_id: planoId, cobranca_tipo: '', cobranca_tipo_desc: '', valor: '', valor_promocional: '', flag_gratuito: false, flag_promocao: false, ativo: true }}
+          empty={{ gl_plano_id: planoId, cobranca_tipo: '', cobranca_tipo_desc: '', valor: '', valor_promocional: '', promocao_meses: '', flag_gratuito: false, flag_promocao: false, ativo: true }}
           toForm={(entity) => formValuesOf(entity, PAGAMENTO_FIELDS)}
           toPayload={asPayload}
           navBackRoute={back}

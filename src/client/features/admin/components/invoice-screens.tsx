@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { DateInterval } from '#shared/dates';
 import { formatDate, formatDateTime, formatMoney, MISSING } from '#shared/format';
@@ -10,7 +10,10 @@ import {
   FaturaSaveSchema,
   NfseCreateSchema,
   NfseUpdateSchema,
+  STAFF_LEVEL,
 } from '#shared/schemas/admin';
+import { SITUACAO, situacaoDesc } from '#shared/schemas/invoices';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CrudEdit, crudEntityKey } from '../../../components/crud/edit-page';
 import {
   ChoiceField,
@@ -27,13 +30,22 @@ import { DateIntervalPicker, defaultDateInterval } from '../../../components/wid
 import { ReadonlyDecimal, Truncate } from '../../../components/widgets/readonly-values';
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
+import { useSession } from '../../../lib/session';
 import { API, adminPath, routeId } from '../admin-paths';
+import { useCancelInvoice } from '../api/billing';
 import { asPayload, formValuesOf } from '../form-values';
 import type { ContratoEvento, Fatura, FaturaItem, Nfse, PixRecebimento } from '../types';
 import { Screen } from './screen';
 import { ADMIN_TEXTS } from '../texts';
 
-const situacaoText = (situacao: number) => FATURA_SITUACOES.find((s) => s.id === situacao)?.text ?? String(situacao);
+// The situações staff may set, else the name every screen gives a code (4 and 9 come from the billing).
+const situacaoText = (situacao: number) => FATURA_SITUACOES.find((s) => s.id === situacao)?.text ?? situacaoDesc(situacao);
+
+/** The billing run's invoices (period or adjustments) keep their items: a correction is a cancellation (decision 102). */
+const isBilled = (fatura: Pick<Fatura, 'origem'> | null | undefined) => Boolean(fatura && fatura.origem !== 'manual');
+
+/** What the server cancels: an invoice not paid (held, issued or overdue). */
+const CANCELLABLE: readonly number[] = [SITUACAO.aguardandoAprovacao, SITUACAO.fechada, SITUACAO.vencida];
 
 export function FaturaList() {
   const [interval, setInterval] = useState<DateInterval>(() => defaultDateInterval());
@@ -57,6 +69,7 @@ export function FaturaList() {
           { header: ADMIN_TEXTS.vencimento, cell: (row) => formatDate(row.data_vencimento) },
           { header: ADMIN_TEXTS.situacao, cell: (row) => situacaoText(row.situacao) },
           { header: ADMIN_TEXTS.valor, cell: (row) => formatMoney(row.valor) },
+          { header: ADMIN_TEXTS.origem, cell: (row) => ADMIN_TEXTS.origens[row.origem] },
           { header: ADMIN_TEXTS.nfsE, cell: (row) => row.nf_numero ?? '-' },
         ]}
       />
@@ -65,6 +78,15 @@ export function FaturaList() {
 }
 
 const FATURA_FIELDS = ['gl_cliente_id', 'situacao', 'data_vencimento', 'datahora_confirmado', 'servico_discriminacao', 'data_competencia'] as const;
+
+/**
+ * The situações staff set, plus the invoice's own when the billing gave it another code (4, 9),
+ * so the select names it instead of showing blank.
+ */
+function situacaoOptions(fatura: Fatura | null): readonly { id: number; text: string }[] {
+  if (!fatura || FATURA_SITUACOES.some((s) => s.id === fatura.situacao)) return FATURA_SITUACOES;
+  return [...FATURA_SITUACOES, { id: fatura.situacao, text: situacaoDesc(fatura.situacao) }];
+}
 
 /** The local date-time an input shows ('2026-11-24T14:30'), for now. */
 function nowForInput(): string {
@@ -115,14 +137,58 @@ function PaymentReceived({ fatura }: { fatura: Fatura }) {
   );
 }
 
+/**
+ * Staff cancel an unpaid invoice (supervisors, decision 102): it becomes 'Cancelada' and stays
+ * listed. Asked first; the server's answer is the notice.
+ */
+function CancelInvoice({ fatura }: { fatura: Fatura }) {
+  const cancel = useCancelInvoice(fatura.id);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn btn-outline-danger" disabled={cancel.isPending} onClick={() => setConfirming(true)}>
+        {ADMIN_TEXTS.cancelarFatura}
+      </button>
+      <ConfirmDialog
+        show={confirming}
+        title={ADMIN_TEXTS.cancelarFaturaTitulo}
+        confirmLabel={ADMIN_TEXTS.cancelarFatura}
+        confirmVariant="danger"
+        busy={cancel.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => cancel.mutate(undefined, { onSettled: () => setConfirming(false) })}
+      >
+        {ADMIN_TEXTS.cancelarFaturaTexto}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/**
+ * The invoice the edit page loaded, read from that page's own query (same key, no request of its
+ * own): 'Excluir' and 'Salvar' are props of the page, and whether they show depends on it.
+ */
+function useLoadedFatura(id: number | null): Fatura | null {
+  const query = useQuery({ queryKey: crudEntityKey(API.fatura, id), queryFn: skipToken });
+  return (query.data as Fatura | null | undefined) ?? null;
+}
+
 export function FaturaEdit() {
   const id = routeId(useParams().id);
+  const session = useSession();
+  const isSupervisor = (session.usuario?.nivel ?? Infinity) <= STAFF_LEVEL.supervisor;
+  const loaded = useLoadedFatura(id);
+  const billed = isBilled(loaded);
   return (
     <Screen title={id ? ADMIN_TEXTS.editarFatura : ADMIN_TEXTS.novaFatura}>
       <CrudEdit<typeof FaturaSaveSchema, Fatura>
         base={API.fatura}
         id={id}
         schema={FaturaSaveSchema}
+        // The server refuses to delete the billing's invoices (hidden until the invoice says
+        // which it is); a cancelled one is kept as it is.
+        hideDelete={loaded === null || billed}
+        hideSave={loaded?.situacao === SITUACAO.cancelada}
         empty={{ gl_cliente_id: '', situacao: '5', data_vencimento: '', datahora_confirmado: '', servico_discriminacao: '', data_competencia: '' }}
         toForm={(entity) => formValuesOf(entity, FATURA_FIELDS)}
         toPayload={asPayload}
@@ -133,17 +199,24 @@ export function FaturaEdit() {
               {ADMIN_TEXTS.valorTotalSomaDosItens}{' '}<strong>{formatMoney(fatura.valor)}</strong>
             </p>
             {(fatura.situacao === 5 || fatura.situacao === 8) && <PaymentReceived fatura={fatura} />}
+            {isSupervisor && CANCELLABLE.includes(fatura.situacao) && (
+              <div className="mt-3">
+                <CancelInvoice fatura={fatura} />
+              </div>
+            )}
             <section className="mt-4" aria-labelledby="itens-titulo">
               <h2 id="itens-titulo" className="h5">
                 {ADMIN_TEXTS.itens}
               </h2>
+              {isBilled(fatura) && <p className="text-body-secondary">{ADMIN_TEXTS.faturaDoFaturamento}</p>}
               <CrudList<FaturaItem>
                 child
                 caption={ADMIN_TEXTS.itensDaFatura}
                 base={API.faturaItem}
                 params={{ pg_fatura_id: fatura.id }}
-                addPath={adminPath('faturas', fatura.id, 'itens', 'novo')}
-                editPath={(row) => adminPath('faturas', fatura.id, 'itens', row.id)}
+                // No add, and no item page (where edit and delete are): the server refuses them.
+                addPath={isBilled(fatura) ? undefined : adminPath('faturas', fatura.id, 'itens', 'novo')}
+                editPath={isBilled(fatura) ? undefined : (row) => adminPath('faturas', fatura.id, 'itens', row.id)}
                 columns={[
                   { header: ADMIN_TEXTS.codigo, cell: (row) => row.codigo ?? '-' },
                   { header: ADMIN_TEXTS.descricao, cell: (row) => <Truncate text={row.descricao} /> },
@@ -177,6 +250,11 @@ export function FaturaEdit() {
       >
         {(form, entity) => (
           <div className="row">
+            {entity && (
+              <p className="col-12 mb-3">
+                {ADMIN_TEXTS.origem}: <strong>{ADMIN_TEXTS.origens[entity.origem]}</strong>
+              </p>
+            )}
             <DropdownField
               form={form}
               name="gl_cliente_id"
@@ -185,7 +263,7 @@ export function FaturaEdit() {
               source={`${API.cliente}/dropdown`}
               initial={entity ? { id: entity.gl_cliente_id, text: entity.cliente_razao_social } : null}
             />
-            <ChoiceField form={form} name="situacao" label={ADMIN_TEXTS.situacao} required options={FATURA_SITUACOES} />
+            <ChoiceField form={form} name="situacao" label={ADMIN_TEXTS.situacao} required options={situacaoOptions(entity)} />
             <DateField form={form} name="data_vencimento" label={ADMIN_TEXTS.vencimento} required />
             <DateTimeField form={form} name="datahora_confirmado" label={ADMIN_TEXTS.pagoEm} />
             <DateField form={form} name="data_competencia" label={ADMIN_TEXTS.competencia} />
