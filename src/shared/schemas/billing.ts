@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './auth.ts';
+import { PlanChangeRequestSchema } from './plans.ts';
 
 /**
  * Recurring billing (issue 35, decision 102): the plan-change preview, staff's Faturamento and
@@ -32,10 +33,11 @@ export interface PlanChangePreview {
   } | null;
 }
 
-export const PlanChangePreviewQuerySchema = z.object({
-  gl_plano_pagamento_id: z.coerce.number().int().min(1),
-  pg_conta_id: z.coerce.number().int().min(-1),
-  imediato: z.coerce.number().int().min(1).max(2),
+/** The choice a preview is asked for: the submit's own fields, checked the same way. */
+export const PlanChangePreviewQuerySchema = PlanChangeRequestSchema.pick({
+  gl_plano_pagamento_id: true,
+  pg_conta_id: true,
+  imediato: true,
 });
 export const ContratoParamsSchema = z.object({ id: IdSchema });
 

@@ -15,7 +15,7 @@ import {
   requiredText,
 } from '../fields.ts';
 import type { SelectOption } from './dropdown.ts';
-import { IdSchema, TokenSchema } from './auth.ts';
+import { ID_MAX, IdSchema, TokenSchema } from './auth.ts';
 import { CEP_INVALID_MESSAGE } from '../messages.ts';
 import { FREE_ACCOUNT_ID, PLANO_MESSAGES, TIMING_AT_CLOSE, TIMING_NOW } from '../plans.ts';
 
@@ -68,7 +68,7 @@ export const PlanChangeRequestSchema = z.object({
   pg_conta_id: z.coerce
     .number({ error: PLANO_MESSAGES.paymentRequired })
     .int({ error: PLANO_MESSAGES.paymentRequired })
-    .refine((value) => value === FREE_ACCOUNT_ID || value > 0, {
+    .refine((value) => value === FREE_ACCOUNT_ID || (value > 0 && value <= ID_MAX), {
       error: PLANO_MESSAGES.paymentRequired,
     }),
 });

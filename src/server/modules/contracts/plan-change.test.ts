@@ -134,6 +134,26 @@ describe('POST /api/gl_contrato_evento/selecionarPlanoAssinar', () => {
     expect(await arquivoCount()).toBe(files);
   });
 
+  // Issue 36 item 4: an id past PostgreSQL's integer is the field's error, never a 500 (22003).
+  it('answers an account or option id past 2^31 - 1 with the field error, on the submit and the preview', async () => {
+    const w = await world();
+    const agent = await w.managerAgent();
+    for (const fields of [{ pg_conta_id: 3_000_000_000 }, { gl_plano_pagamento_id: 2 ** 31 }]) {
+      const submit = await agent.post(SUBMIT, change(w, fields));
+      expect(submit.status).toBe(422);
+      expect(Object.keys((submit.body as { errors: Record<string, string[]> }).errors)).toEqual(Object.keys(fields));
+      const query = new URLSearchParams({
+        gl_plano_pagamento_id: String(w.target.pagamento.id),
+        pg_conta_id: String(w.conta.id),
+        imediato: '1',
+        ...Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)])),
+      });
+      const preview = await agent.get(`/api/gl_contrato/${w.contrato.id}/mudanca_previa?${query}`);
+      expect(preview.status).toBe(422);
+    }
+    expect(await eventsOf(w.contrato.id)).toEqual([]);
+  });
+
   it('schedules a change for the close of the period, shown as the open change in the login info and the session', async () => {
     const w = await world();
     const agent = await w.managerAgent();
