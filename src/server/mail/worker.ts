@@ -14,6 +14,10 @@ const LEASE_MARGIN_MS = 45_000;
 /** After this many failed attempts a message is 'falhou' and no longer retried. */
 export const MAIL_MAX_ATTEMPTS = 10;
 const RETRY_BASE_MS = 30_000;
+/** Between tries of marking a sent message while the database is away (issue 36). */
+const MARK_RETRY_MS = 250;
+/** How long a stopping instance still tries to mark a sent message before it gives up. */
+const MARK_RETRY_AT_STOP_MS = 5_000;
 const RETRY_MAX_MS = 60 * 60_000;
 
 /** Wait before the next try after `attempts` failures: 30 s · 2^(attempts-1), capped at 1 h. */
@@ -103,6 +107,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   const now = options.now ?? (() => new Date());
   const claim = claimer(db, batchSize);
   let stopping = false;
+  /** When stop() was called (real time), to bound the marking retries at shutdown. */
+  let stoppingSince = 0;
   /** This instance saw the SMTP server away and has not sent anything since. */
   let smtpDown = false;
 
@@ -126,6 +132,33 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       .where(and(eq(glEmailSaida.situacao, 'pendente'), isNotNull(glEmailSaida.ultimo_erro), gt(glEmailSaida.datahora_proxima_tentativa, at)))
       .returning({ id: glEmailSaida.id });
     log.info({ retried: moved.length }, 'SMTP is back: the waiting e-mails are retried now');
+  }
+
+  /**
+   * Marks a message the SMTP server accepted as sent, trying again while the database is away (a
+   * restart, a failover): left unmarked, it would be sent again once its lease ends. The mark is
+   * idempotent (only a 'pendente' row changes). Only a stopping instance gives up, after
+   * MARK_RETRY_AT_STOP_MS (docs/operations.md says when a second copy can still go out).
+   */
+  async function markSent(message: ClaimedMail): Promise<void> {
+    for (let tries = 1; ; tries++) {
+      try {
+        await db
+          .update(glEmailSaida)
+          .set({ situacao: 'enviado', tentativas: message.tentativas + 1, datahora_enviado: now(), ultimo_erro: null })
+          .where(pending(message.id));
+        if (tries > 1) log.info({ emailId: message.id, tries }, 'e-mail marked sent after the database came back');
+        return;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        if (stopping && Date.now() - stoppingSince > MARK_RETRY_AT_STOP_MS) {
+          log.error({ emailId: message.id, err: loggableError(error) }, 'e-mail sent but not marked: it may be sent again');
+          throw error;
+        }
+        if (tries === 1) log.warn({ emailId: message.id, err: loggableError(error) }, 'e-mail sent; marking it waits for the database');
+        await new Promise((resolve) => setTimeout(resolve, MARK_RETRY_MS));
+      }
+    }
   }
 
   /** Sends one claimed batch; says how many went out and whether to claim another. */
@@ -164,10 +197,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         continue;
       }
       // Right after the server's acceptance: the shorter this gap, the rarer a second copy.
-      await db
-        .update(glEmailSaida)
-        .set({ situacao: 'enviado', tentativas: message.tentativas + 1, datahora_enviado: now(), ultimo_erro: null })
-        .where(pending(message.id));
+      await markSent(message);
       delivered++;
       if (smtpDown) {
         smtpDown = false;
@@ -206,6 +236,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     stop: async () => {
       // The run in progress ends after the message in hand and hands the rest of its batch back.
       stopping = true;
+      stoppingSince = Date.now();
       await loop.stop();
       transport.close();
     },
