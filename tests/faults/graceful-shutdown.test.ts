@@ -107,4 +107,34 @@ describe('graceful shutdown', () => {
     expect(Date.now() - signalledAt).toBeLessThan(6000);
     expect(existsSync(path.join(dataDir, 'portal.lock'))).toBe(false);
   });
+
+  // Issue 36 item 5: a request refused before its body arrived kept its connection past its answer.
+  it('closes at once a connection whose request was refused before its slow body arrived', async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-shutdown-'));
+    server = await startServerProcess({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '10000' });
+    const running = server;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    let dripping: NodeJS.Timeout | undefined;
+    // No CSRF token: refused with 403 before the body, which keeps coming, a few bytes at a time.
+    const refused = await send(
+      agent,
+      running.port,
+      { method: 'POST', path: '/api/geo/cep', headers: { 'content-type': 'application/json', 'content-length': 100_000 } },
+      (request) => {
+        request.on('error', () => undefined);
+        request.write('{"cep":"');
+        dripping = setInterval(() => request.write('0'), 100);
+      },
+    );
+    expect(refused.status).toBe(403);
+    const signalledAt = Date.now();
+    running.child.kill('SIGTERM');
+    const exit = await running.exited;
+    const tookMs = Date.now() - signalledAt;
+    clearInterval(dripping);
+    agent.destroy();
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(tookMs).toBeLessThan(2000);
+    expect(running.output()).not.toContain('shutdown grace period over');
+  });
 });
