@@ -113,7 +113,7 @@ const ConfigSchema = z
      */
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(180).default(1826),
     /** The privacy job (issue 19): due deletions, exports left for it. */
-    PRIVACY_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+    PRIVACY_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
     /**
      * The sweep of queued password reset requests (decision 101): those the instance that answered
      * did not handle (it stopped, or the database was away) wait at most this long.

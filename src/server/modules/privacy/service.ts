@@ -42,8 +42,13 @@ import { currentVersions, listConsents, pendingConsents } from './legal-versions
 import { collectPersonalData, personalDataZip } from './personal-data.ts';
 
 const HOUR_MS = 3_600_000;
-/** An export left 'processando' this long was abandoned (its instance stopped): taken again. */
-const ABANDONED_AFTER_MS = 10 * 60_000;
+/**
+ * An export being produced is leased (issue 36 item 6): its instance renews the lease every
+ * EXPORT_HEARTBEAT_MS by touching the row; one left 'processando' untouched this long lost its
+ * instance (killed) and is taken over by the next run anywhere.
+ */
+export const EXPORT_LEASE_MS = 30_000;
+const EXPORT_HEARTBEAT_MS = 10_000;
 /** Requests handled per run of the job. */
 const BATCH_SIZE = 5;
 
@@ -188,7 +193,7 @@ export async function processExports(
               eq(glPrivacidadePedido.situacao, 'processando'),
               lt(
                 glPrivacidadePedido.datahora_modificado,
-                new Date(now.getTime() - ABANDONED_AFTER_MS),
+                new Date(now.getTime() - EXPORT_LEASE_MS),
               ),
             ),
           ),
@@ -209,24 +214,40 @@ export async function processExports(
       );
     return due;
   });
-  for (const { id, usuarioId } of claimed) {
-    const data = await collectPersonalData(db, usuarioId);
-    await db
-      .update(glPrivacidadePedido)
-      .set({ progresso: 60 })
-      .where(eq(glPrivacidadePedido.id, id));
-    const zip = personalDataZip(data, providerName, now);
-    await db
-      .update(glPrivacidadePedido)
-      .set({
-        situacao: 'pronto',
-        progresso: 100,
-        arquivo: zip,
-        datahora_expira: new Date(now.getTime() + EXPORT_DOWNLOAD_HOURS * HOUR_MS),
-      })
-      .where(and(eq(glPrivacidadePedido.id, id), eq(glPrivacidadePedido.situacao, 'processando')));
+  const ids = claimed.map((row) => row.id);
+  const heartbeat = setInterval(() => {
+    // The lease of what this run still produces (the conditional keeps finished ones as they are).
+    db.update(glPrivacidadePedido)
+      .set({ datahora_modificado: new Date() })
+      .where(and(inArray(glPrivacidadePedido.id, ids), eq(glPrivacidadePedido.situacao, 'processando')))
+      .catch(() => undefined); // a missed beat only shortens the lease; the next one tries again
+  }, EXPORT_HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    for (const { id, usuarioId } of claimed) await produceExport(db, id, usuarioId, providerName, now);
+  } finally {
+    clearInterval(heartbeat);
   }
   return claimed.length;
+}
+
+/** One claimed export, built and stored 'pronto' for 24 hours by a conditional update. */
+async function produceExport(db: Database, id: number, usuarioId: number, providerName: string, now: Date) {
+  const data = await collectPersonalData(db, usuarioId);
+  await db
+    .update(glPrivacidadePedido)
+    .set({ progresso: 60 })
+    .where(eq(glPrivacidadePedido.id, id));
+  const zip = personalDataZip(data, providerName, now);
+  await db
+    .update(glPrivacidadePedido)
+    .set({
+      situacao: 'pronto',
+      progresso: 100,
+      arquivo: zip,
+      datahora_expira: new Date(now.getTime() + EXPORT_DOWNLOAD_HOURS * HOUR_MS),
+    })
+    .where(and(eq(glPrivacidadePedido.id, id), eq(glPrivacidadePedido.situacao, 'processando')));
 }
 
 /**
