@@ -185,6 +185,47 @@ describe.skipIf(unavailable)('PostgreSQL outages', () => {
     expect(answer.body.status).toBe(400);
   });
 
+  // Issue 36 item 7: the OpenID provider's answers while the database is away.
+  it("answers an application's sign-in steps with a page and Retry-After, its endpoints with Retry-After", async () => {
+    const database = await openDatabase({ kind: 'postgres', url: cluster.url('portal'), poolSize: 1 });
+    let cookie: string;
+    try {
+      const user = await createUser(database.db);
+      const session = await createSession(database.db, { usuarioId: user.id }, { ttlMs: 3600_000, absoluteTtlMs: 7200_000 });
+      cookie = `${SESSION_COOKIE}=${session.cookieValue}`;
+    } finally {
+      await database.close();
+    }
+    // The provider loaded (its keys read) while the database answers.
+    expect((await fetch(`${server.baseUrl}/oidc/.well-known/openid-configuration`)).status).toBe(200);
+    const authorize = `/oidc/auth?client_id=aplicativo-x&response_type=code&scope=openid&redirect_uri=${encodeURIComponent('https://app.example/cb')}`;
+    cluster.stop('fast');
+    try {
+      for (const headers of [{ cookie }, {} as Record<string, string>]) {
+        const page = await fetch(`${server.baseUrl}${authorize}`, { headers: { accept: 'text/html', ...headers }, redirect: 'manual' });
+        statuses.push(page.status);
+        expect(page.status).toBe(503);
+        expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(Number(page.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(await page.text()).toContain('temporariamente indisponível');
+      }
+      const token = await fetch(`${server.baseUrl}/oidc/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from('aplicativo-x:segredo').toString('base64')}`,
+        },
+        body: 'grant_type=client_credentials',
+      });
+      statuses.push(token.status);
+      expect(token.status).toBe(503);
+      expect(Number(token.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      cluster.start();
+    }
+    await recovered();
+  });
+
   it('never answered 500 during any of the outages', () => {
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.filter((status) => status >= 500 && status !== 503)).toEqual([]);

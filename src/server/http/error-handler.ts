@@ -23,7 +23,7 @@ function addError(errors: FieldErrors, field: string, message: string): void {
 const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Malformed)/;
 
 /** Seconds a client is told to wait (Retry-After) while the database is away. */
-const RETRY_AFTER_SECONDS = 5;
+export const RETRY_AFTER_SECONDS = 5;
 /** One log line per this interval while the database is away, not one per request. */
 const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
 

@@ -38,6 +38,19 @@ export function renderError(ctx: KoaContextWithOIDC, out: { error: string }): vo
   );
 }
 
+/**
+ * A step of an application's sign-in while the portal's database is away (issue 36 item 7): a
+ * page, not the API's JSON, with the same address to try again (a GET only: a form's answer
+ * cannot be sent again by a link).
+ */
+export function unavailablePage(retryUrl: string | null): string {
+  const retry = retryUrl ? `<p><a href="${escapeHtml(retryUrl)}">Tentar novamente</a></p>` : '';
+  return providerPage(
+    'Portal temporariamente indisponível',
+    `<p>O Portal do Cliente está temporariamente indisponível. Tente novamente em instantes.</p>${retry}${PORTAL_LINK}`,
+  );
+}
+
 /** The sign-in an application asked for is unknown, expired (an hour) or already finished. */
 export const INTERACTION_EXPIRED_PAGE = providerPage(
   'Pedido de acesso expirado',

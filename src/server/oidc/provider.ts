@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider';
 import type { Database } from '../db/database.ts';
 import { loggableError } from '../db/errors.ts';
+import { RETRY_AFTER_SECONDS } from '../http/error-handler.ts';
 import { deleteSession } from '../session/session-store.ts';
 import { findAccount, OIDC_CLAIMS } from './accounts.ts';
 import { createOutgoingFetch } from './outgoing-calls.ts';
@@ -135,6 +136,12 @@ export async function createOidcProvider(options: OidcOptions): Promise<Provider
     ) {
       loggedOut.add(ctx.req);
     }
+  });
+  // Every 503 of the provider (its storage's database away, storage-adapter.ts) says when to
+  // come back, as the API's do (issue 36 item 7).
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 503) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
   });
   provider.use(async (ctx, next) => {
     await next();

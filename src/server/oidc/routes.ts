@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { addressKey, isBlocked, readFailures, recordFailure, type ThrottlePolicy } from '../auth/throttle.ts';
-import { loggableError } from '../db/errors.ts';
+import { isDatabaseUnavailable, loggableError } from '../db/errors.ts';
+import { RETRY_AFTER_SECONDS } from '../http/error-handler.ts';
 import { tooManyRequests } from '../errors.ts';
 import { presentedSecretAsStored } from './clients.ts';
 import { handleInteraction } from './interaction.ts';
+import { unavailablePage } from './pages.ts';
 import { INTERACTION_PATH, OIDC_PATH, setPortalSession } from './provider.ts';
 import type { OidcRuntime } from './runtime.ts';
 
@@ -188,12 +190,27 @@ export const oidcRoutes: FastifyPluginCallback<{
       next();
     },
   };
-  app.all(`${OIDC_PATH}/*`, limit(options.rateLimitMax), handle);
+  /**
+   * The steps a browser walks (authorization, its resume, logout, the portal's interaction page)
+   * answer a page with a retry while the database is away, not the API's JSON; other errors,
+   * and the application-facing endpoints, keep the API's error handler (issue 36 item 7).
+   */
+  const browserStepErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const browserStep = SIGN_IN_PATHS.test(request.url) || request.url.startsWith(`${INTERACTION_PATH}/`);
+    if (!browserStep || !isDatabaseUnavailable(error)) throw error;
+    request.log.warn({ err: loggableError(error) }, 'oidc: database unavailable, answering a page with 503');
+    void reply
+      .code(503)
+      .header('Retry-After', String(RETRY_AFTER_SECONDS))
+      .type('text/html; charset=utf-8')
+      .send(unavailablePage(request.method === 'GET' ? request.url : null));
+  };
+  app.all(`${OIDC_PATH}/*`, { ...limit(options.rateLimitMax), errorHandler: browserStepErrors }, handle);
   for (const path of CLIENT_AUTH_ENDPOINTS) app.post(`${OIDC_PATH}${path}`, checked, handle);
   app.route({ method: ['GET', 'POST'], url: `${OIDC_PATH}${USERINFO_ENDPOINT}`, ...checked, handler: handle });
   app.get<{ Params: { uid: string }; Querystring: { recusar?: string } }>(
     `${INTERACTION_PATH}/:uid`,
-    limit(options.rateLimitMax),
+    { ...limit(options.rateLimitMax), errorHandler: browserStepErrors },
     async (request, reply) => {
       const { provider } = await oidc.ready();
       return handleInteraction(provider, db, request, reply);
