@@ -47,7 +47,7 @@ const HOUR_MS = 3_600_000;
  * EXPORT_HEARTBEAT_MS by touching the row; one left 'processando' untouched this long lost its
  * instance (killed) and is taken over by the next run anywhere.
  */
-export const EXPORT_LEASE_MS = 30_000;
+const EXPORT_LEASE_MS = 30_000;
 const EXPORT_HEARTBEAT_MS = 10_000;
 /** Requests handled per run of the job. */
 const BATCH_SIZE = 5;
