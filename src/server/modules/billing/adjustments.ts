@@ -1,5 +1,5 @@
 import { and, eq, like, ne } from 'drizzle-orm';
-import { fromCents } from '#shared/format';
+import { fromCents, toCents } from '#shared/format';
 import { SITUACAO } from '#shared/schemas/invoices';
 import type { Queryable } from '../../db/database.ts';
 import { glContrato, glContratoAjuste, pgFatura, pgFaturaItem } from '../../db/schema.ts';
@@ -46,7 +46,7 @@ async function billedPeriod(tx: Queryable, contratoId: number, start: string) {
     .select({ valor: pgFaturaItem.valor })
     .from(pgFaturaItem)
     .where(and(eq(pgFaturaItem.pg_fatura_id, invoice.id), like(pgFaturaItem.codigo, 'PLANO-%')));
-  return { optionId: invoice.optionId, cents: Math.round(Number(item?.valor ?? '0') * 100) };
+  return { optionId: invoice.optionId, cents: toCents(item?.valor ?? '0') ?? 0 };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { fromCents, formatDate, formatMoney } from '#shared/format';
+import { fromCents, formatDate, formatMoney, toCents } from '#shared/format';
 import { dueDate, isDueDateRule } from '#shared/due-date';
 import { pixPayload } from '#shared/pix/br-code';
 import { SITUACAO } from '#shared/schemas/invoices';
@@ -75,7 +75,7 @@ export const adjustmentLine = (adjustment: Adjustment): PriceLine => ({
   descricao: adjustment.descricao,
   unidade: adjustment.unidade,
   qtde: adjustment.qtde === null ? null : Number(adjustment.qtde),
-  cents: Math.round(Number(adjustment.valor) * 100),
+  cents: toCents(adjustment.valor) ?? 0,
 });
 
 /** An invoice to write: a period's, or the adjustments' alone. */

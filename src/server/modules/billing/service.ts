@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { addDays, todayInSaoPaulo } from '#shared/dates';
-import { fromCents } from '#shared/format';
+import { fromCents, toCents } from '#shared/format';
 import { BILLING_MESSAGES, type BillingForecast } from '#shared/schemas/billing';
 import { SITUACAO } from '#shared/schemas/invoices';
 import { recordAudit, type AuditOrigin } from '../../audit/audit-trail.ts';
@@ -138,7 +138,7 @@ export async function approveInvoice(
         {
           invoice: {
             id: invoice.id,
-            cents: Math.round(Number(invoice.valor) * 100),
+            cents: toCents(invoice.valor) ?? 0,
             situacao: SITUACAO.fechada,
             vencimento: invoice.vencimento,
           },
