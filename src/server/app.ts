@@ -41,6 +41,7 @@ import { createTwofaDeps } from './modules/twofa/service.ts';
 import { devMailboxPages } from './mail/dev-mailbox-pages.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { registerSessions } from './session/session-plugin.ts';
+import { registerQueryLanes } from './db/query-lanes.ts';
 import { localStorageFor } from './storage/file-storage.ts';
 import { oidcRoutes } from './oidc/routes.ts';
 import { createOidcRuntime } from './oidc/runtime.ts';
@@ -88,6 +89,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     // Every route validates and serialises with zod (http/zod-compilers.ts).
     schemaController: { compilersFactory: zodCompilersFactory },
   }).withTypeProvider<ZodTypeProvider>();
+  // First: every hook after it runs its queries on the customer lane (decision 103).
+  registerQueryLanes(app);
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the URL: paths may carry tokens.
     request.log.info(

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_QUERY_LIMITS } from './db/query-lanes.ts';
 
 /**
  * Every setting the server reads, validated once at start. Each has a default that serves the
@@ -102,6 +103,14 @@ const ConfigSchema = z
     CEP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
     /** PostgreSQL: how long a request waits for a connection before it is answered 503 (033). */
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+    /**
+     * PostgreSQL time limits (decision 103), 0 for none: how long a customer's statement may run
+     * and wait for a lock, and the same for the jobs and the staff's back-office.
+     */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_QUERY_LIMITS.customer.statementTimeoutMs),
+    DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_QUERY_LIMITS.customer.lockTimeoutMs),
+    DB_BACKGROUND_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_QUERY_LIMITS.background.statementTimeoutMs),
+    DB_BACKGROUND_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_QUERY_LIMITS.background.lockTimeoutMs),
     /** SIGTERM/SIGINT: how long requests in flight may take to finish before the process ends. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Plan changes "at the close" (decision 020): how often each instance looks for due ones. */

@@ -30,6 +30,13 @@ async function prepareDatabase(config: Config, log: pino.Logger): Promise<Databa
           kind: 'postgres',
           url: config.DATABASE_URL,
           connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+          queryLimits: {
+            customer: { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, lockTimeoutMs: config.DB_LOCK_TIMEOUT_MS },
+            background: {
+              statementTimeoutMs: config.DB_BACKGROUND_STATEMENT_TIMEOUT_MS,
+              lockTimeoutMs: config.DB_BACKGROUND_LOCK_TIMEOUT_MS,
+            },
+          },
           log: log.child({ module: 'database' }),
         }
       : { kind: 'pglite', dataDir: config.DATA_DIR },
@@ -143,8 +150,11 @@ async function main(): Promise<void> {
     const graceMs = config.SHUTDOWN_GRACE_MS;
     log.info({ signal, graceMs }, 'shutting down');
     const grace = setTimeout(() => {
-      log.warn({ graceMs }, 'shutdown grace period over: closing the connections still busy');
+      log.warn({ graceMs }, 'shutdown grace period over: closing the connections still busy, cancelling their queries');
       app.server.closeAllConnections();
+      // A request or a job still waiting on the database (a locked table) would hold the close
+      // until its own time limit; its statement is cancelled and it ends with an error (103).
+      database.cancelRunningQueries().catch((error: unknown) => log.warn({ err: error }, 'shutdown: cancelling queries failed'));
     }, graceMs);
     grace.unref();
     // Only if closing itself hangs (a database that never answers the goodbye).

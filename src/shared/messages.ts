@@ -27,6 +27,8 @@ export const MESSAGES = {
   serverError: 'Ocorreu um erro inesperado. Tente novamente em instantes.',
   /** 503: the database is away for a moment (restart, failover); docs/decisions/033-faults.md. */
   serviceUnavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  /** 503: a query ran past its time limit or waited too long for a lock (decision 103). */
+  queryTimeout: 'O servidor está demorando mais que o normal para responder. Tente novamente em instantes.',
   invalidMultipart: 'O formulário enviado está incompleto ou malformado. Envie-o novamente.',
   invalidUrl: 'Endereço inválido.',
   requiredField: 'Campo obrigatório.',
@@ -69,6 +71,7 @@ export const ERROR_CODES = {
   /** 503: the database is away, or the server is saturated; Retry-After says when to try again. */
   serviceUnavailable: 'service_unavailable',
   serverBusy: 'server_busy',
+  queryTimeout: 'query_timeout',
   serverError: 'server_error',
 } as const;
 

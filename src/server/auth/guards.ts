@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { ERROR_CODES, MESSAGES } from '#shared/messages';
 import type { Queryable } from '../db/database.ts';
+import { moveToBackgroundLane } from '../db/query-lanes.ts';
 import { glClienteUsuario, glUsuario } from '../db/schema.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 
@@ -76,6 +77,9 @@ export function requireStaff(db: Queryable, maxLevel: number): Guard {
   return async (request) => {
     const user = await activeUser(db, request);
     if (user.nivel === null || user.nivel > maxLevel) throw forbidden();
+    // The back-office's lists may be slow on a large provider: they wait on the staff's
+    // connections and limits, never on the customers' (decision 103).
+    moveToBackgroundLane(request);
   };
 }
 

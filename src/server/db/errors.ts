@@ -94,3 +94,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * True when a statement ran past its statement_timeout or waited past its lock_timeout, or was
+ * cancelled at shutdown (57014 query_canceled, 55P03 lock_not_available; decision 103): the
+ * query itself may be fine and succeed in a moment, so the API answers 503 with Retry-After.
+ */
+export function isQueryTimeout(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return code === '57014' || code === '55P03';
+}
+
+/** Either of the above: a job retries at its next run, the OpenID provider answers 503. */
+export function isTransientDatabaseError(error: unknown): boolean {
+  return isDatabaseUnavailable(error) || isQueryTimeout(error);
+}

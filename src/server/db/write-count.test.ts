@@ -141,7 +141,7 @@ describe('PostgreSQL counts its own writes and the changes other clients announc
     // A pool of its own, counted as the app's is, without a listener: only its own writes count.
     const pool = new pg.Pool({ connectionString: url, max: 2 });
     const key = {};
-    countPostgresWrites(pool, key).listening(true);
+    countPostgresWrites([pool], key).listening(true);
     const value = () => writeCountOf(key)?.value ?? -1;
     const user = await createUser(database.db);
     const other = await otherClient();

@@ -123,10 +123,10 @@ const textOf = (query: unknown): string | undefined =>
  * a statement that may change the lookup's tables, and the commit or rollback of a transaction
  * that ran one. Answers what the change listener reports to.
  */
-export function countPostgresWrites(pool: pg.Pool, db: object): AnnouncedChanges {
+export function countPostgresWrites(pools: pg.Pool[], db: object): AnnouncedChanges {
   const count = new Count();
   const registered: Registered = { count, listening: false };
-  pool.on('connect', (client) => {
+  const watch = (client: pg.PoolClient) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     /**
      * Counts the statement once when sent and once when it has ended. pg-pool's own `query`
@@ -155,7 +155,8 @@ export function countPostgresWrites(pool: pg.Pool, db: object): AnnouncedChanges
       }
       return query(...args);
     }) as pg.PoolClient['query'];
-  });
+  };
+  for (const pool of pools) pool.on('connect', watch);
   counts.set(db, registered);
   return {
     changed: () => count.tick(),

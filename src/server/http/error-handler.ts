@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { envelope, type FieldErrors } from '#shared/envelope';
 import { ERROR_CODES, MESSAGES } from '#shared/messages';
-import { isDatabaseUnavailable, loggableError } from '../db/errors.ts';
+import { isDatabaseUnavailable, isQueryTimeout, loggableError } from '../db/errors.ts';
 import { AppError, UnavailableError } from '../errors.ts';
 
 /** Field path of a zod issue as the client's form names it: "/endereco/cep" → "endereco.cep". */
@@ -60,6 +60,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   let unavailableSinceLog = 0;
   let lastBusyLog = 0;
   let busySinceLog = 0;
+  let lastTimeoutLog = 0;
+  let timeoutsSinceLog = 0;
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof UnavailableError) {
       // Saturated (decision 060): one line per interval, with how many were turned away.
@@ -122,6 +124,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return send(reply, 503, MESSAGES.serviceUnavailable, ERROR_CODES.serviceUnavailable);
+    }
+    if (isQueryTimeout(error)) {
+      // A locked table or a slow plan (decision 103): one log line per interval, with the route.
+      timeoutsSinceLog++;
+      if (Date.now() - lastTimeoutLog >= UNAVAILABLE_LOG_INTERVAL_MS) {
+        request.log.warn(
+          { err: loggableError(error), route: request.routeOptions.url, requests: timeoutsSinceLog },
+          'query time limit reached: answering 503',
+        );
+        lastTimeoutLog = Date.now();
+        timeoutsSinceLog = 0;
+      }
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      return send(reply, 503, MESSAGES.queryTimeout, ERROR_CODES.queryTimeout);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return send(reply, 429, MESSAGES.tooManyRequests, ERROR_CODES.tooManyRequests);

@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable, loggableError } from '../db/errors.ts';
+import { isTransientDatabaseError, loggableError } from '../db/errors.ts';
 
 /** What a job logs with (a pino child logger). */
 export interface JobLog {
@@ -17,10 +17,10 @@ export function logJobError(
   job: string,
 ): (error: unknown) => void {
   return (error) =>
-    isDatabaseUnavailable(error)
+    isTransientDatabaseError(error)
       ? log.warn(
           { err: loggableError(error) },
-          `${job}: database unavailable, retrying at the next run`,
+          `${job}: database unavailable or too slow, retrying at the next run`,
         )
       : log.error({ err: loggableError(error) }, `${job} run failed`);
 }

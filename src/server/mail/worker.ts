@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from '../db/database.ts';
-import { isDatabaseUnavailable, loggableError } from '../db/errors.ts';
+import { isTransientDatabaseError, loggableError } from '../db/errors.ts';
 import { glEmailSaida } from '../db/schema.ts';
 import { runPeriodically } from '../jobs/periodic.ts';
 import { isSmtpUnavailable, type MailTransport } from './transport.ts';
@@ -150,7 +150,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         if (tries > 1) log.info({ emailId: message.id, tries }, 'e-mail marked sent after the database came back');
         return;
       } catch (error) {
-        if (!isDatabaseUnavailable(error)) throw error;
+        if (!isTransientDatabaseError(error)) throw error;
         if (stopping && Date.now() - stoppingSince > MARK_RETRY_AT_STOP_MS) {
           log.error({ emailId: message.id, err: loggableError(error) }, 'e-mail sent but not marked: it may be sent again');
           throw error;
@@ -226,7 +226,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     intervalMs,
     // A database outage is logged as what it is; the next run tries again (docs/operations.md).
     onError: (error) =>
-      isDatabaseUnavailable(error)
+      isTransientDatabaseError(error)
         ? log.warn({ err: loggableError(error) }, 'mail worker: database unavailable, retrying at the next run')
         : log.error({ err: loggableError(error) }, 'mail worker run failed'),
   });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { addressKey, isBlocked, readFailures, recordFailure, type ThrottlePolicy } from '../auth/throttle.ts';
-import { isDatabaseUnavailable, loggableError } from '../db/errors.ts';
+import { isTransientDatabaseError, loggableError } from '../db/errors.ts';
 import { RETRY_AFTER_SECONDS } from '../http/error-handler.ts';
 import { tooManyRequests } from '../errors.ts';
 import { presentedSecretAsStored } from './clients.ts';
@@ -197,7 +197,7 @@ export const oidcRoutes: FastifyPluginCallback<{
    */
   const browserStepErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const browserStep = SIGN_IN_PATHS.test(request.url) || request.url.startsWith(`${INTERACTION_PATH}/`);
-    if (!browserStep || !isDatabaseUnavailable(error)) throw error;
+    if (!browserStep || !isTransientDatabaseError(error)) throw error;
     request.log.warn({ err: loggableError(error) }, 'oidc: database unavailable, answering a page with 503');
     void reply
       .code(503)

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database, Queryable } from '../db/database.ts';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { isTransientDatabaseError } from '../db/errors.ts';
 import { glOidcAutorizacao, glOidcCliente, glOidcConsentimento, glOidcRegistro } from '../db/schema.ts';
 import { findClientMetadata } from './clients.ts';
 
@@ -20,7 +20,7 @@ export async function available<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (!isDatabaseUnavailable(error)) throw error;
+    if (!isTransientDatabaseError(error)) throw error;
     const { errors } = await providerModule();
     const unavailable = new errors.OIDCProviderError(503, 'temporarily_unavailable', {
       cause: error,
