@@ -42,6 +42,7 @@ import { devMailboxPages } from './mail/dev-mailbox-pages.ts';
 import { devMailboxRoutes } from './mail/dev-mailbox-routes.ts';
 import { registerSessions } from './session/session-plugin.ts';
 import { registerQueryLanes } from './db/query-lanes.ts';
+import { registerUnreadBodyDrain } from './http/unread-body.ts';
 import { localStorageFor } from './storage/file-storage.ts';
 import { oidcRoutes } from './oidc/routes.ts';
 import { createOidcRuntime } from './oidc/runtime.ts';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
 
   registerErrorHandling(app);
   registerGracefulClose(app);
+  registerUnreadBodyDrain(app);
   const apiHeaders = apiSecurityHeaders(config.isProduction);
   registerCanonicalPaths(app, apiHeaders);
   await app.register(cookie);
@@ -153,9 +155,16 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     log: app.log,
   });
 
-  healthRoutes(app, { database: () => database.ping(), redis: redis?.state, timeoutMs: config.DB_CONNECT_TIMEOUT_MS });
+  // One storage for the process: what its writes met is what /readyz reports (issue 36 item 3).
+  const storage = localStorageFor(config.DATA_DIR, app.log.child({ module: 'storage' }));
+  healthRoutes(app, {
+    database: () => database.ping(),
+    redis: redis?.state,
+    storage: () => storage.state(),
+    timeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+  });
   await app.register(sessaoRoutes, { prefix: '/api', db, config });
-  await app.register(faturaRoutes, { prefix: '/api', db: database.db, config });
+  await app.register(faturaRoutes, { prefix: '/api', db: database.db, config, storage });
   // Issue 20: the PSP's signed notifications; the accounts' secrets are sealed with this key.
   const pixWebhookKeys = { sealKey: deriveKey(deps.sessionSecret, 'pix-webhook-secret') };
   await app.register(pixWebhookRoutes, { prefix: '/api', db: database.db, config, keys: pixWebhookKeys });
@@ -196,7 +205,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(applicationRoutes, { prefix: '/api', db });
   const privacy = { db, acesso, providerName: config.PROVIDER_NAME, publicUrl: config.publicUrl };
   await app.register(privacidadeRoutes, { prefix: '/api', privacy, authRateLimitMax });
-  await app.register(adminRoutes, { prefix: '/api', db, config, pixWebhookKeys });
+  await app.register(adminRoutes, { prefix: '/api', db, config, pixWebhookKeys, storage });
   await app.register(geoRoutes, {
     prefix: '/api',
     db,
@@ -207,7 +216,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(contratoRoutes, {
     prefix: '/api',
     db,
-    storage: localStorageFor(config.DATA_DIR),
+    storage,
     billingLeadDays: config.BILLING_LEAD_DAYS,
   });
   await app.register(clienteRoutes, { prefix: '/api', db });

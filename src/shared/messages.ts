@@ -27,6 +27,9 @@ export const MESSAGES = {
   serverError: 'Ocorreu um erro inesperado. Tente novamente em instantes.',
   /** 503: the database is away for a moment (restart, failover); docs/decisions/033-faults.md. */
   serviceUnavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+  /** 507: the server's disk is full or read-only (issue 36 item 3): an upload, or any write. */
+  storageFull: 'Não há espaço para salvar o arquivo agora; tente mais tarde.',
+  databaseFull: 'Não há espaço para salvar os dados agora; tente mais tarde.',
   /** 503: a query ran past its time limit or waited too long for a lock (decision 103). */
   queryTimeout: 'O servidor está demorando mais que o normal para responder. Tente novamente em instantes.',
   invalidMultipart: 'O formulário enviado está incompleto ou malformado. Envie-o novamente.',
@@ -72,6 +75,7 @@ export const ERROR_CODES = {
   serviceUnavailable: 'service_unavailable',
   serverBusy: 'server_busy',
   queryTimeout: 'query_timeout',
+  storageFull: 'storage_full',
   serverError: 'server_error',
 } as const;
 

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { envelope, type FieldErrors } from '#shared/envelope';
 import { ERROR_CODES, MESSAGES } from '#shared/messages';
-import { isDatabaseUnavailable, isQueryTimeout, loggableError } from '../db/errors.ts';
+import { isDatabaseUnavailable, isQueryTimeout, loggableError, pgErrorCode } from '../db/errors.ts';
 import { AppError, UnavailableError } from '../errors.ts';
 
 /** Field path of a zod issue as the client's form names it: "/endereco/cep" → "endereco.cep". */
@@ -21,6 +21,9 @@ function addError(errors: FieldErrors, field: string, message: string): void {
  * boundary or cut short: the caller's fault, answered 400 (decision 033).
  */
 const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Malformed)/;
+
+/** SQLSTATE disk_full: PostgreSQL (or PGlite) could not extend a file. */
+const DISK_FULL = '53100';
 
 /** Seconds a client is told to wait (Retry-After) while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -62,6 +65,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   let busySinceLog = 0;
   let lastTimeoutLog = 0;
   let timeoutsSinceLog = 0;
+  let lastDiskFullLog = 0;
+  let diskFullSinceLog = 0;
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof UnavailableError) {
       // Saturated (decision 060): one line per interval, with how many were turned away.
@@ -138,6 +143,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return send(reply, 503, MESSAGES.queryTimeout, ERROR_CODES.queryTimeout);
+    }
+    if (pgErrorCode(error) === DISK_FULL) {
+      // The database's disk is full (issue 36 item 3): nothing was written; it works again once
+      // space is freed. One log line per interval.
+      diskFullSinceLog++;
+      if (Date.now() - lastDiskFullLog >= UNAVAILABLE_LOG_INTERVAL_MS) {
+        request.log.error({ err: loggableError(error), requests: diskFullSinceLog }, 'database disk full: answering 507');
+        lastDiskFullLog = Date.now();
+        diskFullSinceLog = 0;
+      }
+      return send(reply, 507, MESSAGES.databaseFull, ERROR_CODES.storageFull);
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return send(reply, 429, MESSAGES.tooManyRequests, ERROR_CODES.tooManyRequests);

@@ -50,6 +50,8 @@ export function registerGracefulClose(app: FastifyInstance): void {
       else if (!answeredEarly.has(socket)) {
         answeredEarly.add(socket);
         socket.once('close', () => answeredEarly.delete(socket));
+        // Its body read to the end after all (unread-body.ts): the connection may serve another.
+        request.raw.once('end', () => answeredEarly.delete(socket));
       }
     }
     done();

@@ -68,7 +68,7 @@ describe.skipIf(unavailable)('a Redis outage', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const ready = await readiness();
-    expect(ready).toEqual({ status: 200, body: { status: 'ok', database: 'ok', redis: 'indisponivel' } });
+    expect(ready).toEqual({ status: 200, body: { status: 'ok', database: 'ok', redis: 'indisponivel', arquivos: 'ok' } });
     const warnings = log.lines.filter((line) => line.level === 40).slice(warningsBefore);
     expect(warnings.map((line) => line.msg)).toEqual(['Redis unavailable: rate limits are not enforced until it returns']);
     expect(consoleError.mock.calls.flat().join(' ')).not.toContain('Unhandled error event');

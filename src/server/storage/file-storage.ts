@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -47,6 +47,39 @@ export class InvalidStorageKeyError extends Error {
   }
 }
 
+/** Why the storage cannot write (issue 36 item 3): the disk is full, or it is read-only. */
+export type StorageProblem = 'sem_espaco' | 'somente_leitura';
+
+/** How the storage's disk is, as /readyz reports it. */
+export type StorageState = 'ok' | StorageProblem;
+
+function problemOf(error: unknown): StorageProblem | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return 'sem_espaco';
+  if (code === 'EROFS') return 'somente_leitura';
+  return null;
+}
+
+/** The disk refused the bytes (full or read-only): the upload may succeed later (507). */
+export class StorageUnavailableError extends Error {
+  constructor(
+    readonly problem: StorageProblem,
+    options: { cause: unknown },
+  ) {
+    super(`file storage cannot write: ${problem}`, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** Where the storage says it stopped or started writing again: once per change, not per upload. */
+interface StorageLog {
+  warn(object: object, message: string): void;
+  info(object: object, message: string): void;
+}
+
+/** Below this much free space the disk counts as full for /readyz. */
+const MIN_FREE_BYTES = 1024 * 1024;
+
 /** Two hex characters of fan-out, then 128 random bits: 'ab/ab12…'. Nothing else is a key. */
 const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f]{32}$/;
 
@@ -76,9 +109,42 @@ class Measure extends Transform {
  */
 export class LocalDiskStorage implements FileStorage {
   readonly root: string;
+  /** What the last write met, until a write succeeds again. */
+  private problem: StorageProblem | null = null;
 
-  constructor(root: string) {
+  constructor(
+    root: string,
+    private readonly log?: StorageLog,
+  ) {
     this.root = path.resolve(root);
+  }
+
+  private noteWrite(problem: StorageProblem | null): void {
+    if (problem === this.problem) return;
+    if (problem) this.log?.warn({ root: this.root, problem }, 'file storage cannot write: uploads are refused until it can');
+    else this.log?.info({ root: this.root }, 'file storage writes again');
+    this.problem = problem;
+  }
+
+  /**
+   * For /readyz: full when less than MIN_FREE_BYTES are free; after a refused write, whether a
+   * small write succeeds now (space freed, the disk remounted read-write).
+   */
+  async state(): Promise<StorageState> {
+    await mkdir(this.root, { recursive: true }).catch(() => undefined);
+    const disk = await statfs(this.root).catch(() => null);
+    if (disk && disk.bavail * disk.bsize < MIN_FREE_BYTES) return 'sem_espaco';
+    if (!this.problem) return 'ok';
+    const probe = path.join(this.root, `.sonda-${randomBytes(4).toString('hex')}`);
+    try {
+      await writeFile(probe, 'x');
+      this.noteWrite(null);
+    } catch (error) {
+      return problemOf(error) ?? this.problem;
+    } finally {
+      await rm(probe, { force: true }).catch(() => undefined);
+    }
+    return 'ok';
   }
 
   /** The file of a key; refuses anything that is not a key this storage generated. */
@@ -95,9 +161,14 @@ export class LocalDiskStorage implements FileStorage {
     const key = `${id.slice(0, 2)}/${id}`;
     const file = this.fileOf(key);
     const temporary = `${file}.${randomBytes(4).toString('hex')}.parte`;
-    await mkdir(path.dirname(file), { recursive: true });
-    const measure = new Measure(meta.maxBytes ?? Number.POSITIVE_INFINITY);
     const source = Buffer.isBuffer(data) ? Readable.from([data]) : data;
+    await mkdir(path.dirname(file), { recursive: true }).catch(async (error: unknown) => {
+      // A recursive mkdir on a read-only disk says ENOENT; a plain one says EROFS.
+      await mkdir(path.dirname(file)).catch((plain: unknown) => {
+        throw this.refusal(problemOf(plain) ? plain : error);
+      });
+    });
+    const measure = new Measure(meta.maxBytes ?? Number.POSITIVE_INFINITY);
     const writer = createWriteStream(temporary, { flags: 'wx', mode: 0o640 });
     try {
       await pipeline(source, measure, writer);
@@ -107,10 +178,19 @@ export class LocalDiskStorage implements FileStorage {
       // closed it, or the file would appear after its removal (seen in CI).
       if (!writer.closed)
         await new Promise<void>((resolve) => writer.once('close', () => resolve()));
-      await rm(temporary, { force: true });
-      throw error;
+      await rm(temporary, { force: true }).catch(() => undefined);
+      throw this.refusal(error);
     }
+    this.noteWrite(null);
     return { key, tamanho: measure.size, sha256: measure.hash.digest('hex') };
+  }
+
+  /** A full or read-only disk becomes a StorageUnavailableError; anything else stays as it is. */
+  private refusal(error: unknown): unknown {
+    const problem = problemOf(error);
+    if (!problem) return error;
+    this.noteWrite(problem);
+    return new StorageUnavailableError(problem, { cause: error });
   }
 
   open(key: string): Readable {
@@ -123,6 +203,6 @@ export class LocalDiskStorage implements FileStorage {
 }
 
 /** The storage of a data directory: `${DATA_DIR}/arquivos`. */
-export function localStorageFor(dataDir: string): LocalDiskStorage {
-  return new LocalDiskStorage(path.join(dataDir, 'arquivos'));
+export function localStorageFor(dataDir: string, log?: StorageLog): LocalDiskStorage {
+  return new LocalDiskStorage(path.join(dataDir, 'arquivos'), log);
 }

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { ERROR_CODES, MESSAGES } from '#shared/messages';
 import { AppError } from '../errors.ts';
 import type { Queryable } from '../db/database.ts';
 import { storeArquivo, type Arquivo } from './arquivo-service.ts';
-import { FileTooLargeError, type FileStorage } from './file-storage.ts';
+import { FileTooLargeError, StorageUnavailableError, type FileStorage } from './file-storage.ts';
 
 /**
  * Uploads received from a person (decision 013): the type is read from the content's first
@@ -96,8 +97,8 @@ export interface UploadedFile {
 }
 
 /**
- * Checks and stores one uploaded file, recording it in gl_arquivo. Refusals are 415 (type) or 413
- * (size) with the message on the file's field; the rest of a refused stream is drained so the
+ * Checks and stores one uploaded file, recording it in gl_arquivo. Refusals are 415 (type), 413
+ * (size) or 507 (the disk is full or read-only) with the message on the file's field; the rest of a refused stream is drained so the
  * request can finish.
  */
 export async function storeUpload(
@@ -133,6 +134,11 @@ export async function storeUpload(
     if (error instanceof FileTooLargeError) {
       stream.resume();
       throw refuse(413, uploadMessages.tooLarge(name, options.maxBytes), 'upload_too_large');
+    }
+    if (error instanceof StorageUnavailableError) {
+      // Full or read-only disk: the person may send it again later (507, RFC 4918 §11.5).
+      stream.resume();
+      throw refuse(507, MESSAGES.storageFull, ERROR_CODES.storageFull);
     }
     throw error;
   }

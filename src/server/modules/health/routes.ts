@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { StorageState } from '../../storage/file-storage.ts';
 
 export type DependencyState = 'ok' | 'indisponivel';
 
@@ -7,6 +8,8 @@ export interface HealthChecks {
   database: () => Promise<void>;
   /** The shared Redis's state when REDIS_URL is set; absent otherwise. */
   redis?: (() => DependencyState) | undefined;
+  /** Whether the file storage's disk can take writes ('sem_espaco', 'somente_leitura'). */
+  storage?: () => Promise<StorageState>;
   /** A database that does not answer within this long counts as unavailable. */
   timeoutMs: number;
 }
@@ -22,7 +25,8 @@ function withTimeout(work: Promise<void>, ms: number): Promise<void> {
 /**
  * Liveness answers while the process runs. Readiness (docs/operations.md) answers 503 while the
  * database does not answer, since no request can be served then; a Redis outage is reported but
- * keeps the instance ready, as rate limiting fails open (docs/decisions/033-faults.md).
+ * keeps the instance ready, as rate limiting fails open (docs/decisions/033-faults.md), and so
+ * does a full or read-only disk: everything but uploads (and, on PGlite, writes) still works.
  */
 export function healthRoutes(app: FastifyInstance, checks: HealthChecks): void {
   app.get('/healthz', { config: { rateLimit: false } }, () => ({ status: 'ok' }));
@@ -39,6 +43,7 @@ export function healthRoutes(app: FastifyInstance, checks: HealthChecks): void {
       status: database,
       database,
       ...(checks.redis ? { redis: checks.redis() } : {}),
+      ...(checks.storage ? { arquivos: await checks.storage() } : {}),
     };
     return reply.status(database === 'ok' ? 200 : 503).send(body);
   });
