@@ -26,6 +26,9 @@ import { contratoRoutes } from './modules/contracts/routes.ts';
 import { createCepProvider } from './modules/geo/cep.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { metricsRoutes } from './modules/health/metrics-routes.ts';
+import { httpRequestDuration, observeOutbox, observePools } from './observability/metrics.ts';
+import { outboxBacklog } from './mail/outbox.ts';
 import { planoRoutes } from './modules/plans/routes.ts';
 import { produtoRoutes } from './modules/products/routes.ts';
 import { recuperacaoRoutes } from './modules/recovery/routes.ts';
@@ -94,10 +97,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerQueryLanes(app);
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the URL: paths may carry tokens.
-    request.log.info(
-      { method: request.method, route: request.routeOptions.url ?? (request.url.startsWith('/api/') ? '(not found)' : '(spa)'), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
+    const route = request.routeOptions.url ?? (request.url.startsWith('/api/') ? '(not found)' : '(spa)');
+    request.log.info({ method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    httpRequestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     done();
   });
 
@@ -163,6 +165,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     storage: () => storage.state(),
     timeoutMs: config.DB_CONNECT_TIMEOUT_MS,
   });
+  metricsRoutes(app, { allow: config.METRICS_ALLOW });
+  observePools(() => database.poolStats());
+  observeOutbox(() => outboxBacklog(db));
   await app.register(sessaoRoutes, { prefix: '/api', db, config });
   await app.register(faturaRoutes, { prefix: '/api', db: database.db, config, storage });
   // Issue 20: the PSP's signed notifications; the accounts' secrets are sealed with this key.

@@ -53,6 +53,26 @@ const TrustProxySetting = z.string().transform((value, ctx): false | number | st
   return entries;
 });
 
+/**
+ * Who may read /metrics (issue 36): addresses and CIDR ranges, comma-separated, and the names
+ * loopback, linklocal and uniquelocal; 'none' closes it. The metrics tell an outsider how busy the
+ * portal is and which jobs fail, so the default is this machine only.
+ */
+const MetricsAllowSetting = z.string().transform((value, ctx): string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'none') return [];
+  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (!entries.length || bad.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `deve ser none, ou endereços IP/CIDR separados por vírgula (ex.: loopback,10.0.0.0/8); inválido: ${bad.join(', ') || value}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -134,6 +154,7 @@ const ConfigSchema = z
     BILLING_LEAD_DAYS: z.coerce.number().int().min(0).max(60).default(10),
     /** The invoices' payment reminders (issue 20): how often each instance looks for due ones. */
     REMINDERS_INTERVAL_MS: z.coerce.number().int().min(0).default(900_000),
+    METRICS_ALLOW: MetricsAllowSetting.default(['loopback']),
     /** Requests per minute per address on each route that checks a secret (login, 2FA codes, ...). */
     RATE_LIMIT_AUTH_MAX: z.coerce.number().int().min(1).default(20),
   })

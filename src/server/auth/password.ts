@@ -3,6 +3,7 @@ import { parseOptions, type Options } from '@node-rs/argon2';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { UnavailableError } from '../errors.ts';
 import { HashThreads } from './hash-threads.ts';
+import { observeHashQueue } from '../observability/metrics.ts';
 
 /**
  * argon2id with OWASP's parameters (Password Storage Cheat Sheet: m=19 MiB, t=2, p=1):
@@ -55,6 +56,11 @@ export class HashQueue {
     this.limit = pLimit(options.concurrency);
   }
 
+  /** Hashes running or waiting (/metrics). */
+  get size(): number {
+    return this.inFlight;
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.inFlight >= this.options.concurrency + this.options.maxWaiting) {
       throw new UnavailableError(HASH_QUEUE_RETRY_AFTER_SECONDS, 'password_queue_full');
@@ -71,6 +77,7 @@ export class HashQueue {
 const cores = availableParallelism();
 /** About a second and a half of waiting at most on a 2-core machine (~25 ms per hash per core). */
 let queue = new HashQueue({ concurrency: cores, maxWaiting: 32 * cores });
+observeHashQueue(() => queue.size);
 const threads = new HashThreads(cores);
 
 /** Tests replace the process's queue to reach its bound with few requests. */

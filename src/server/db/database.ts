@@ -8,6 +8,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { listenForChanges } from './change-listener.ts';
 import { countPostgresWrites, countWrites } from './write-count.ts';
 import { MIGRATIONS_FOLDER } from '../project-paths.ts';
+import { dbPoolAcquireTimeouts } from '../observability/metrics.ts';
 import { currentLane, DEFAULT_QUERY_LIMITS, type QueryLane, type QueryLimits } from './query-lanes.ts';
 
 /** The one database type every module uses, whichever engine is behind it. */
@@ -26,6 +27,8 @@ export interface DatabaseHandle {
    * and jobs fail at once instead of holding the close. Nothing to do on PGlite.
    */
   cancelRunningQueries(): Promise<void>;
+  /** Each lane's connections (for /metrics); nothing on PGlite. */
+  poolStats(): Record<string, { total: number; idle: number; waiting: number }>;
   close(): Promise<void>;
 }
 
@@ -108,11 +111,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
      */
     class LanePool {
       query(...args: unknown[]): unknown {
-        return (pools[currentLane()].query as (...a: unknown[]) => unknown)(...args);
+        const lane = currentLane();
+        return counted(lane, (pools[lane].query as (...a: unknown[]) => unknown)(...args));
       }
       connect(): Promise<PoolClient> {
-        return pools[currentLane()].connect();
+        const lane = currentLane();
+        return counted(lane, pools[lane].connect());
       }
+    }
+    /** A query that gave up waiting for a connection of its lane is counted for /metrics. */
+    function counted<T>(lane: QueryLane, result: T): T {
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message.startsWith('timeout exceeded when trying to connect')) {
+            dbPoolAcquireTimeouts.inc({ lane });
+          }
+        });
+      }
+      return result;
     }
     const db = drizzlePostgres({ client: new LanePool() as unknown as PgPool, schema }) as unknown as Database;
     // Session lookups are kept between changes, as on PGlite, once a connection listens for the
@@ -141,6 +157,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         }
       },
       ping: async () => void (await db.execute(sql`select 1`)),
+      poolStats: () =>
+        Object.fromEntries(
+          Object.entries(pools).map(([lane, pool]) => [lane, { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }]),
+        ),
       cancelRunningQueries: async () => {
         // A connection of its own: the pools' may all be busy with what is to be cancelled.
         const client = new pg.Client({ connectionString: target.url, connectionTimeoutMillis: target.connectTimeoutMs ?? 3000 });
@@ -184,6 +204,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ping: async () => void (await client.query('select 1')),
       // One connection in this process, which waits for no lock but its own statements.
       cancelRunningQueries: () => Promise.resolve(),
+      poolStats: () => ({}),
       close: async () => {
         try {
           await client.close();

@@ -5,6 +5,7 @@ import { envelope, type FieldErrors } from '#shared/envelope';
 import { ERROR_CODES, MESSAGES } from '#shared/messages';
 import { isDatabaseUnavailable, isQueryTimeout, loggableError, pgErrorCode } from '../db/errors.ts';
 import { AppError, UnavailableError } from '../errors.ts';
+import { httpUnavailable } from '../observability/metrics.ts';
 
 /** Field path of a zod issue as the client's form names it: "/endereco/cep" → "endereco.cep". */
 function fieldName(instancePath: string): string {
@@ -76,6 +77,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         lastBusyLog = Date.now();
         busySinceLog = 0;
       }
+      httpUnavailable.inc({ reason: error.code });
       reply.header('Retry-After', String(error.retryAfterSeconds));
       return send(reply, 503, error.message, error.code);
     }
@@ -127,6 +129,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         lastUnavailableLog = Date.now();
         unavailableSinceLog = 0;
       }
+      httpUnavailable.inc({ reason: 'database' });
       reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return send(reply, 503, MESSAGES.serviceUnavailable, ERROR_CODES.serviceUnavailable);
     }
@@ -141,6 +144,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         lastTimeoutLog = Date.now();
         timeoutsSinceLog = 0;
       }
+      httpUnavailable.inc({ reason: 'query_timeout' });
       reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
       return send(reply, 503, MESSAGES.queryTimeout, ERROR_CODES.queryTimeout);
     }

@@ -125,6 +125,7 @@ export function startHousekeeping(options: {
         options.log.info(report, 'expired records purged');
     },
     {
+      name: 'housekeeping',
       intervalMs: options.intervalMs,
       onError: logJobError(options.log, 'housekeeping'),
     },

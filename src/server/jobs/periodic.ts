@@ -1,4 +1,5 @@
 import { isTransientDatabaseError, loggableError } from '../db/errors.ts';
+import { jobDuration, jobErrors, jobLastSuccess } from '../observability/metrics.ts';
 
 /** What a job logs with (a pino child logger). */
 export interface JobLog {
@@ -29,11 +30,12 @@ export function logJobError(
  * Runs a background job every `intervalMs` in this instance (docs/architecture.md): one
  * run at a time, the next timed from the end of the last, errors logged and the loop kept. The
  * timer never keeps the process alive by itself; shutdown calls stop(), which waits for the run
- * in progress. An interval of 0 never runs (tests call the job themselves).
+ * in progress. An interval of 0 never runs (tests call the job themselves). Each run's duration,
+ * last success and errors go to /metrics under the job's name.
  */
 export function runPeriodically(
   run: () => Promise<unknown>,
-  options: { intervalMs: number; onError: (error: unknown) => void },
+  options: { name: string; intervalMs: number; onError: (error: unknown) => void },
 ): { stop(): Promise<void> } {
   let stopped = false;
   let running: Promise<unknown> | null = null;
@@ -43,8 +45,20 @@ export function runPeriodically(
     if (stopped || options.intervalMs <= 0) return;
     timer = setTimeout(() => {
       timer = null;
+      const job = options.name;
+      const endTimer = jobDuration.startTimer({ job });
       running = run()
-        .catch(options.onError)
+        .then(
+          () => {
+            endTimer({ outcome: 'ok' });
+            jobLastSuccess.set({ job }, Date.now() / 1000);
+          },
+          (error: unknown) => {
+            endTimer({ outcome: 'error' });
+            jobErrors.inc({ job });
+            options.onError(error);
+          },
+        )
         .finally(() => {
           running = null;
           schedule();

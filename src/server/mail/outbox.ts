@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database.ts';
 import { glEmailSaida } from '../db/schema.ts';
 
@@ -34,3 +35,18 @@ const outboxRow = (message: OutgoingMail) => ({
   corpo_html: message.html,
   corpo_texto: message.text,
 });
+
+/**
+ * How many messages wait in the outbox and how old the oldest is, in seconds (for /metrics). Both
+ * read through the queue's index on situacao; pending messages are few unless delivery stalls.
+ */
+export async function outboxBacklog(db: Queryable): Promise<{ pending: number; oldestAgeSeconds: number }> {
+  const result = (await db.execute<{ pending: number; oldest: number | null }>(sql`
+    select count(*)::int as pending,
+           extract(epoch from now() - min(datahora_criado))::float8 as oldest
+      from gl_email_saida
+     where situacao = 'pendente'
+  `)) as { rows: { pending: number; oldest: number | null }[] };
+  const row = result.rows[0];
+  return { pending: row?.pending ?? 0, oldestAgeSeconds: Math.max(0, row?.oldest ?? 0) };
+}

@@ -223,6 +223,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
 
   log.info({ database: options.kind, transport: transport.kind, intervalMs }, 'mail worker started');
   const loop = runPeriodically(runOnce, {
+    name: 'mail',
     intervalMs,
     // A database outage is logged as what it is; the next run tries again (docs/operations.md).
     onError: (error) =>

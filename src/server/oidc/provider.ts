@@ -3,6 +3,7 @@ import type { Configuration, KoaContextWithOIDC, Provider } from 'oidc-provider'
 import type { Database } from '../db/database.ts';
 import { loggableError } from '../db/errors.ts';
 import { RETRY_AFTER_SECONDS } from '../http/error-handler.ts';
+import { httpUnavailable } from '../observability/metrics.ts';
 import { deleteSession } from '../session/session-store.ts';
 import { findAccount, OIDC_CLAIMS } from './accounts.ts';
 import { createOutgoingFetch } from './outgoing-calls.ts';
@@ -141,7 +142,9 @@ export async function createOidcProvider(options: OidcOptions): Promise<Provider
   // come back, as the API's do (issue 36 item 7).
   provider.use(async (ctx, next) => {
     await next();
-    if (ctx.status === 503) ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    if (ctx.status !== 503) return;
+    ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    httpUnavailable.inc({ reason: 'database' });
   });
   provider.use(async (ctx, next) => {
     await next();

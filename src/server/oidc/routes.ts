@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { addressKey, isBlocked, readFailures, recordFailure, type ThrottlePolicy } from '../auth/throttle.ts';
-import { isTransientDatabaseError, loggableError } from '../db/errors.ts';
+import { isQueryTimeout, isTransientDatabaseError, loggableError } from '../db/errors.ts';
+import { httpUnavailable } from '../observability/metrics.ts';
 import { RETRY_AFTER_SECONDS } from '../http/error-handler.ts';
 import { tooManyRequests } from '../errors.ts';
 import { presentedSecretAsStored } from './clients.ts';
@@ -199,6 +200,7 @@ export const oidcRoutes: FastifyPluginCallback<{
     const browserStep = SIGN_IN_PATHS.test(request.url) || request.url.startsWith(`${INTERACTION_PATH}/`);
     if (!browserStep || !isTransientDatabaseError(error)) throw error;
     request.log.warn({ err: loggableError(error) }, 'oidc: database unavailable, answering a page with 503');
+    httpUnavailable.inc({ reason: isQueryTimeout(error) ? 'query_timeout' : 'database' });
     void reply
       .code(503)
       .header('Retry-After', String(RETRY_AFTER_SECONDS))

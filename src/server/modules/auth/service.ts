@@ -39,6 +39,7 @@ import {
   findUserById,
   listClientLinks,
 } from './queries.ts';
+import { signInOutcomes } from '../../observability/metrics.ts';
 
 /**
  * §3/§4: an access event confirms a login for this long (docs/decisions/015): long enough for
@@ -192,6 +193,7 @@ export async function authenticate(
   // A known account's refusals go to its sign-in history (decision 071).
   const refused = (tipo: RefusedSignIn, id: number) =>
     recordRefusedSignIn(db, { usuarioId: id, tipo, ip: input.ip, userAgent: input.userAgent }, now);
+  if (password !== 'ok') signInOutcomes.inc({ outcome: password === 'blocked' ? 'throttled' : 'wrong_password' });
   if (user && password !== 'ok') await refused(password === 'blocked' ? 'bloqueado' : 'senha_incorreta', user.id);
   if (!user || password !== 'ok') throw input.invalid();
   // A temporary password works for 48 hours (decision 017); only a reset replaces it then.
@@ -208,17 +210,25 @@ export async function authenticate(
     recoveryKeysLeft: null,
     reauthenticated: !user.twofa_ativo,
   };
-  if (!user.twofa_ativo || trustedDevice) return result;
+  if (!user.twofa_ativo || trustedDevice) {
+    signInOutcomes.inc({ outcome: 'success' });
+    return result;
+  }
 
   const code = second.code?.trim();
-  if (!code) throw codeRequired();
+  if (!code) {
+    signInOutcomes.inc({ outcome: 'twofa_required' });
+    throw codeRequired();
+  }
   const factor = await verifySecondFactor(twofa, user.id, code, now);
   if (!factor) {
+    signInOutcomes.inc({ outcome: 'twofa_failed' });
     // Also counted per address: one machine trying codes of many accounts.
     await recordFailure(db, addressKey(input.ip), ADDRESS_POLICY, now);
     await refused('codigo_incorreto', user.id);
     throw codeInvalid();
   }
+  signInOutcomes.inc({ outcome: 'success' });
   result.secondFactor = factor;
   result.reauthenticated = true;
   if (factor === 'recovery_key') result.recoveryKeysLeft = await unusedRecoveryKeys(db, user.id);

@@ -20,6 +20,6 @@ export function startBillingWorker(options: {
         log.info({ ...report, ultimoErro: undefined }, 'billing run');
       }
     },
-    { intervalMs: options.intervalMs, onError: logJobError(log, 'billing') },
+    { name: 'billing', intervalMs: options.intervalMs, onError: logJobError(log, 'billing') },
   );
 }

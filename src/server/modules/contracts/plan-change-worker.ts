@@ -39,6 +39,7 @@ export function startPlanChangeWorker(options: PlanChangeWorkerOptions): PlanCha
   }
 
   const loop = runPeriodically(runOnce, {
+    name: 'plan_changes',
     intervalMs,
     onError: logJobError(log, 'plan change worker'),
   });

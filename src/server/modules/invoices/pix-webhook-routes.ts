@@ -10,6 +10,7 @@ import {
   verifyPixSignature,
   type PixWebhookKeys,
 } from './pix-webhook.ts';
+import { pixWebhookResults } from '../../observability/metrics.ts';
 
 /** Calls per minute per address: a PSP's deliveries stay far below; a forger is slowed down. */
 const PIX_WEBHOOK_MAX = 300;
@@ -49,16 +50,22 @@ export const pixWebhookRoutes: FastifyPluginCallback<{
         body,
         now: new Date(),
       });
-      if (contaId === null)
+      if (contaId === null) {
+        pixWebhookResults.inc({ result: 'assinatura_invalida' });
         throw new AppError(401, PIX_WEBHOOK_MESSAGES.invalidSignature, 'invalid_signature');
+      }
       const notification = parsePixNotification(body);
-      if (!notification) throw badRequest(PIX_WEBHOOK_MESSAGES.invalidBody);
+      if (!notification) {
+        pixWebhookResults.inc({ result: 'corpo_invalido' });
+        throw badRequest(PIX_WEBHOOK_MESSAGES.invalidBody);
+      }
       const recebidos = await receivePixPayments(db, {
         contaId,
         notification,
         providerName: config.PROVIDER_NAME,
         publicUrl: config.publicUrl,
       });
+      for (const { resultado } of recebidos) pixWebhookResults.inc({ result: resultado });
       return envelope({ recebidos });
     },
   );

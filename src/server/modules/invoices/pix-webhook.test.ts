@@ -11,6 +11,7 @@ import {
   createFatura,
   createPixContract,
 } from '../../../../tests/helpers/invoice-factories.ts';
+import { metricValue, scrapeMetrics } from '../../../../tests/helpers/metrics.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { glEmailSaida, pgConta, pgFatura, pgPixRecebimento } from '../../db/schema.ts';
 import { signPixNotification } from './pix-signature.ts';
@@ -291,5 +292,26 @@ describe("the PSP's PIX webhook (issue 20)", () => {
     expect(results.filter((result) => result === 'repetida')).toHaveLength(49);
     expect((await invoiceState(faturaId))?.situacao).toBe(6);
     expect(await receipts()).toHaveLength(before + 1);
+  });
+
+  it('counts each payment’s result and each refused call on /metrics (issue 36)', async () => {
+    const results = (text: string) =>
+      Object.fromEntries(
+        ['confirmada', 'repetida', 'assinatura_invalida'].map((result) => [
+          result,
+          metricValue(text, 'portal_pix_webhook_results_total', { result }),
+        ]),
+      );
+    const before = results(await scrapeMetrics(t.app));
+    const body = notification([{ endToEndId: endToEndId(), txid: txidOf(await newInvoice()), valor: '149.90' }]);
+    await deliver(body);
+    await deliver(body);
+    await deliver(body, { segredo: 'outro-segredo' });
+    const after = results(await scrapeMetrics(t.app));
+    expect({
+      confirmada: (after.confirmada ?? 0) - (before.confirmada ?? 0),
+      repetida: (after.repetida ?? 0) - (before.repetida ?? 0),
+      assinatura_invalida: (after.assinatura_invalida ?? 0) - (before.assinatura_invalida ?? 0),
+    }).toEqual({ confirmada: 1, repetida: 1, assinatura_invalida: 1 });
   });
 });

@@ -20,6 +20,7 @@ export function startInvoiceReminders(options: {
     if (lembretes) log.info({ lembretes }, 'invoice reminders sent');
   };
   return runPeriodically(run, {
+    name: 'reminders',
     intervalMs: options.intervalMs,
     onError: logJobError(log, 'invoice reminders'),
   });

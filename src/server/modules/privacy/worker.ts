@@ -22,6 +22,7 @@ export function startPrivacyWorker(options: {
       log.info({ exportacoes, exclusoes }, 'privacy requests processed');
   };
   return runPeriodically(run, {
+    name: 'privacy',
     intervalMs: options.intervalMs,
     onError: logJobError(log, 'privacy worker'),
   });

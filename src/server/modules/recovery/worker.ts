@@ -33,6 +33,7 @@ export function startResetRequestWorker(
   },
 ): { stop(): Promise<void> } {
   return runPeriodically(resetRequestSweep(options), {
+    name: 'password_reset_requests',
     intervalMs: options.intervalMs,
     onError: logJobError(options.log, 'password reset requests'),
   });
