@@ -141,6 +141,8 @@ const ConfigSchema = z
      * Marco Civil's and the tax records' longest keeping duties the trail may be asked for.
      */
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(180).default(1826),
+    /** How long sent and abandoned e-mails stay in the outbox (issue 37); 90 days. */
+    OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).default(90),
     /** The privacy job (issue 19): due deletions, exports left for it. */
     PRIVACY_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
     /**

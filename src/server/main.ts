@@ -103,6 +103,7 @@ async function main(): Promise<void> {
     log: log.child({ module: 'housekeeping' }),
     intervalMs: config.HOUSEKEEPING_INTERVAL_MS,
     auditRetentionDays: config.AUDIT_RETENTION_DAYS,
+    outboxRetentionDays: config.OUTBOX_RETENTION_DAYS,
   });
   const privacyWorker = startPrivacyWorker({
     db: database.db,

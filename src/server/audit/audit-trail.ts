@@ -2,6 +2,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { AuditAction } from '#shared/schemas/audit';
 import type { Database, Queryable } from '../db/database.ts';
 import { glAuditoria } from '../db/schema.ts';
+import { deleteBatch, repeatBatches } from '../db/batch-delete.ts';
 
 /** One security-relevant event (issue 34, decision 099). */
 export interface AuditEvent {
@@ -53,12 +54,11 @@ export async function purgeAuditTrail(
   now = new Date(),
 ): Promise<number> {
   const before = new Date(now.getTime() - retentionDays * 86_400_000);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('portal.expurgo_auditoria', 'sim', true)`);
-    const deleted = await tx
-      .delete(glAuditoria)
-      .where(lt(glAuditoria.datahora, before))
-      .returning({ id: glAuditoria.id });
-    return deleted.length;
-  });
+  // Each batch in its own transaction, marked as the purge (batch-delete.ts).
+  return repeatBatches((batchSize) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('portal.expurgo_auditoria', 'sim', true)`);
+      return deleteBatch(tx, glAuditoria, glAuditoria.id, lt(glAuditoria.datahora, before), batchSize);
+    }),
+  );
 }

@@ -845,7 +845,10 @@ export const glUsuarioSenhaToken = pgTable(
     datahora_expira: instante('datahora_expira').notNull(),
     datahora_usado: instante('datahora_usado'),
   },
-  (t) => [index('gl_usuario_senha_token_gl_usuario_id_idx').on(t.gl_usuario_id)],
+  (t) => [
+    index('gl_usuario_senha_token_gl_usuario_id_idx').on(t.gl_usuario_id),
+    index('gl_usuario_senha_token_datahora_expira_idx').on(t.datahora_expira),
+  ],
 );
 
 /**
@@ -1203,6 +1206,9 @@ export const glEmailSaida = pgTable(
   },
   (t) => [
     index('gl_email_saida_fila_idx').on(t.situacao, t.datahora_proxima_tentativa),
+    // The retention's purge (issue 37) and a person's e-mails (LGPD export and deletion).
+    index('gl_email_saida_datahora_criado_idx').on(t.datahora_criado),
+    index('gl_email_saida_destinatario_idx').on(sql`lower(${t.destinatario})`),
     check('gl_email_saida_situacao_ck', sql`${t.situacao} in ('pendente', 'enviado', 'falhou')`),
   ],
 );

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser } from '../../../tests/helpers/factories.ts';
 import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
@@ -8,6 +8,7 @@ import {
   glAuditoria,
   glAcessoTentativa,
   glCaptchaDesafioUsado,
+  glEmailSaida,
   glOidcRegistro,
   glSessao,
   glUsuarioAcesso,
@@ -17,6 +18,7 @@ import {
   glWebauthnDesafio,
 } from '../db/schema.ts';
 import { currentTotpStep } from '../modules/twofa/totp.ts';
+import { deleteBatch, repeatBatches } from '../db/batch-delete.ts';
 import { purgeExpiredRecords } from './housekeeping.ts';
 
 let database: DatabaseHandle;
@@ -125,7 +127,22 @@ describe('housekeeping (periodic purge of rows that can no longer be used)', () 
       { datahora: at(-4 * 365 * DAY), acao: 'criar', recurso: 'gl_cliente' },
     ]);
 
-    const report = await purgeExpiredRecords(db, now);
+    // The outbox past its retention (90 days by default, issue 37): sent and abandoned messages
+    // go, a message still to send never does.
+    const mail = (situacao: string, offsetMs: number) => ({
+      destinatario: 'pessoa@teste.com.br',
+      assunto: 'Assunto',
+      corpo_html: '<p>x</p>',
+      corpo_texto: 'x',
+      situacao,
+      datahora_criado: at(offsetMs),
+    });
+    const outbox = await db
+      .insert(glEmailSaida)
+      .values([mail('enviado', -91 * DAY), mail('falhou', -91 * DAY), mail('pendente', -91 * DAY), mail('enviado', -89 * DAY)])
+      .returning({ id: glEmailSaida.id });
+
+    const report = await purgeExpiredRecords(db, now, { auditRetentionDays: 1826, outboxRetentionDays: 90 });
 
     expect(report).toEqual({
       sessions: 1,
@@ -139,6 +156,7 @@ describe('housekeeping (periodic purge of rows that can no longer be used)', () 
       passkeyChallenges: 1,
       oidcRecords: 1,
       auditEntries: 1,
+      outboxMessages: 2,
     });
     const left = {
       sessions: idsOf(
@@ -196,6 +214,13 @@ describe('housekeeping (periodic purge of rows that can no longer be used)', () 
           .where(inArray(glWebauthnDesafio.id, idsOf(challenges) as number[])),
       ),
       oidcRecords: (await db.select({ id: glOidcRegistro.id }).from(glOidcRegistro)).map((row) => row.id).sort(),
+      outbox: idsOf(
+        await db
+          .select({ id: glEmailSaida.id })
+          .from(glEmailSaida)
+          .where(inArray(glEmailSaida.id, idsOf(outbox) as number[]))
+          .orderBy(glEmailSaida.id),
+      ),
     };
     expect(left).toEqual({
       sessions: [sessions[1]?.id],
@@ -208,10 +233,44 @@ describe('housekeeping (periodic purge of rows that can no longer be used)', () 
       browsers: [browsers[1]?.id],
       challenges: [challenges[1]?.id],
       oidcRecords: ['sem-prazo', 'viva'],
+      outbox: [outbox[2]?.id, outbox[3]?.id],
     });
     expect(left.counters).toHaveLength(2);
 
     // A second run finds nothing more to do.
-    expect(Object.values(await purgeExpiredRecords(db, now))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await purgeExpiredRecords(db, now)).every((count) => count === 0)).toBe(true);
+  });
+
+  it('deletes in batches until nothing matches, counting every row, and leaves the rest', async () => {
+    const db = database.db;
+    const user = await createUser(db);
+    const rows = await db
+      .insert(glUsuarioAcesso)
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({
+          gl_usuario_id: user.id,
+          tipo: 'sucesso',
+          ip: '127.0.0.1',
+          datahora_criado: at(-(200 + i) * DAY),
+        })),
+      )
+      .returning({ id: glUsuarioAcesso.id });
+    const kept = await db
+      .insert(glUsuarioAcesso)
+      .values({ gl_usuario_id: user.id, tipo: 'sucesso', ip: '127.0.0.1', datahora_criado: at(-DAY) })
+      .returning({ id: glUsuarioAcesso.id });
+    const statements: number[] = [];
+    const deleted = await repeatBatches(async (size) => {
+      const n = await deleteBatch(db, glUsuarioAcesso, glUsuarioAcesso.id, lt(glUsuarioAcesso.datahora_criado, at(-180 * DAY)), size);
+      statements.push(n);
+      return n;
+    }, 3);
+    expect(deleted).toBe(7);
+    expect(statements).toEqual([3, 3, 1]);
+    const left = await db
+      .select({ id: glUsuarioAcesso.id })
+      .from(glUsuarioAcesso)
+      .where(inArray(glUsuarioAcesso.id, [...idsOf(rows), ...idsOf(kept)] as number[]));
+    expect(idsOf(left)).toEqual(idsOf(kept));
   });
 });

@@ -1,6 +1,8 @@
-import { and, isNull, lt, or } from 'drizzle-orm';
+import { and, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { purgeAuditTrail } from '../audit/audit-trail.ts';
 import type { Database } from '../db/database.ts';
+import { deleteInBatches } from '../db/batch-delete.ts';
+import { purgeOldOutbox } from '../mail/outbox.ts';
 import {
   glAcessoEvento,
   glAcessoTentativa,
@@ -16,8 +18,9 @@ import { currentTotpStep } from '../modules/twofa/totp.ts';
 import { logJobError, runPeriodically, type JobLog } from './periodic.ts';
 
 const HOUR_MS = 60 * 60_000;
-/** AUDIT_RETENTION_DAYS' default (config.ts): five years. */
+/** AUDIT_RETENTION_DAYS' and OUTBOX_RETENTION_DAYS' defaults (config.ts). */
 const DEFAULT_AUDIT_RETENTION_DAYS = 1826;
+const DEFAULT_OUTBOX_RETENTION_DAYS = 90;
 /**
  * Rows past their use are kept this long before they go: enough for a support question about
  * "the link I got this morning", and longer than every rate-limit window that counts them (the
@@ -42,6 +45,8 @@ export interface HousekeepingReport {
   oidcRecords: number;
   /** Audit trail entries past AUDIT_RETENTION_DAYS (decision 099). */
   auditEntries: number;
+  /** Sent or abandoned e-mails past OUTBOX_RETENTION_DAYS (issue 37). */
+  outboxMessages: number;
 }
 
 /**
@@ -51,56 +56,62 @@ export interface HousekeepingReport {
  * match again (window ±1, docs/decisions/011-two-factor.md), sign-in history past 180 days and
  * browsers unseen for 400 (docs/decisions/071-sign-in-history-and-alerts.md), expired passkey
  * challenges (072), the OpenID provider's expired rows (086), audit entries past their retention
- * (099). Each is a single conditional DELETE,
- * so two instances running it at once only share the work. The request paths keep their own
+ * (099), sent or abandoned e-mails past their retention (issue 37). Each is a conditional DELETE
+ * in batches of DELETE_BATCH_SIZE rows, so two instances running it at once only share the work
+ * and no statement holds its locks long. The request paths keep their own
  * narrower clean-ups; this catches what they never revisit (an account nobody signs in to again).
  */
 export async function purgeExpiredRecords(
   db: Database,
   now = new Date(),
-  options: { auditRetentionDays: number } = { auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS },
+  options: { auditRetentionDays: number; outboxRetentionDays: number } = {
+    auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS,
+    outboxRetentionDays: DEFAULT_OUTBOX_RETENTION_DAYS,
+  },
 ): Promise<HousekeepingReport> {
   const longAgo = new Date(now.getTime() - KEEP_AFTER_EXPIRY_MS);
-  const sessions = await db
-    .delete(glSessao)
-    .where(lt(glSessao.datahora_expira, now))
-    .returning({ id: glSessao.id });
-  const events = await db
-    .delete(glAcessoEvento)
-    .where(lt(glAcessoEvento.datahora_expira, longAgo))
-    .returning({ id: glAcessoEvento.id });
-  const resetTokens = await db
-    .delete(glUsuarioSenhaToken)
-    .where(lt(glUsuarioSenhaToken.datahora_expira, longAgo))
-    .returning({ id: glUsuarioSenhaToken.id });
-  const captchaChallenges = await db
-    .delete(glCaptchaDesafioUsado)
-    .where(lt(glCaptchaDesafioUsado.datahora_expira, now))
-    .returning({ id: glCaptchaDesafioUsado.id });
-  const throttleKeys = await db
-    .delete(glAcessoTentativa)
-    .where(
-      and(
-        lt(glAcessoTentativa.janela_inicio, longAgo),
-        or(isNull(glAcessoTentativa.bloqueado_ate), lt(glAcessoTentativa.bloqueado_ate, now)),
-      ),
-    )
-    .returning({ id: glAcessoTentativa.id });
-  const totpSteps = await db
-    .delete(glUsuarioTotpPasso)
-    .where(lt(glUsuarioTotpPasso.passo, currentTotpStep(now) - 3))
-    .returning({ id: glUsuarioTotpPasso.id });
+  const sessions = await deleteInBatches(db, glSessao, glSessao.id, lt(glSessao.datahora_expira, now));
+  const events = await deleteInBatches(db, glAcessoEvento, glAcessoEvento.id, lt(glAcessoEvento.datahora_expira, longAgo));
+  const resetTokens = await deleteInBatches(
+    db,
+    glUsuarioSenhaToken,
+    glUsuarioSenhaToken.id,
+    lt(glUsuarioSenhaToken.datahora_expira, longAgo),
+  );
+  const captchaChallenges = await deleteInBatches(
+    db,
+    glCaptchaDesafioUsado,
+    glCaptchaDesafioUsado.id,
+    lt(glCaptchaDesafioUsado.datahora_expira, now),
+  );
+  const throttleKeys = await deleteInBatches(
+    db,
+    glAcessoTentativa,
+    glAcessoTentativa.id,
+    and(
+      lt(glAcessoTentativa.janela_inicio, longAgo),
+      or(isNull(glAcessoTentativa.bloqueado_ate), lt(glAcessoTentativa.bloqueado_ate, now)),
+    ) as SQL,
+  );
+  const totpSteps = await deleteInBatches(
+    db,
+    glUsuarioTotpPasso,
+    glUsuarioTotpPasso.id,
+    lt(glUsuarioTotpPasso.passo, currentTotpStep(now) - 3),
+  );
+  const outboxMessages = await purgeOldOutbox(db, options.outboxRetentionDays, now);
   const { signIns, browsers } = await purgeOldSignIns(db, now);
   const passkeyChallenges = await purgeExpiredChallenges(db, now);
   const oidcRecords = await purgeExpiredOidcRecords(db, now);
   const auditEntries = await purgeAuditTrail(db, options.auditRetentionDays, now);
   return {
-    sessions: sessions.length,
-    events: events.length,
-    resetTokens: resetTokens.length,
-    captchaChallenges: captchaChallenges.length,
-    throttleKeys: throttleKeys.length,
-    totpSteps: totpSteps.length,
+    sessions,
+    events,
+    resetTokens,
+    captchaChallenges,
+    throttleKeys,
+    totpSteps,
+    outboxMessages,
     signIns,
     browsers,
     passkeyChallenges,
@@ -115,6 +126,7 @@ export function startHousekeeping(options: {
   log: JobLog;
   intervalMs: number;
   auditRetentionDays: number;
+  outboxRetentionDays: number;
 }): {
   stop(): Promise<void>;
 } {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database.ts';
 import { glEmailSaida } from '../db/schema.ts';
+import { deleteInBatches } from '../db/batch-delete.ts';
 
 /** One e-mail, as templates build it and transports send it. */
 export interface OutgoingMail {
@@ -49,4 +50,19 @@ export async function outboxBacklog(db: Queryable): Promise<{ pending: number; o
   `)) as { rows: { pending: number; oldest: number | null }[] };
   const row = result.rows[0];
   return { pending: row?.pending ?? 0, oldestAgeSeconds: Math.max(0, row?.oldest ?? 0) };
+}
+
+/**
+ * Sent and abandoned e-mails older than `retentionDays` (OUTBOX_RETENTION_DAYS, issue 37): the
+ * outbox is a queue, not an archive. A message still to send is never purged. What a person's
+ * data export (LGPD) lists of their e-mails is what the retention keeps. Returns how many went.
+ */
+export async function purgeOldOutbox(db: Queryable, retentionDays: number, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - retentionDays * 86_400_000);
+  return deleteInBatches(
+    db,
+    glEmailSaida,
+    glEmailSaida.id,
+    sql`${glEmailSaida.datahora_criado} < ${before} and ${glEmailSaida.situacao} <> 'pendente'`,
+  );
 }

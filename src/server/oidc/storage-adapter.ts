@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { isTransientDatabaseError } from '../db/errors.ts';
 import { glOidcAutorizacao, glOidcCliente, glOidcConsentimento, glOidcRegistro } from '../db/schema.ts';
 import { findClientMetadata } from './clients.ts';
+import { deleteInBatches } from '../db/batch-delete.ts';
 
 /**
  * The library's errors, from the module the provider has loaded already (provider.ts imports it
@@ -165,17 +166,14 @@ export class DatabaseAdapter implements Adapter {
 
 /** Rows past their expiry, for the housekeeping job. Returns how many were deleted. */
 export async function purgeExpiredOidcRecords(db: Queryable, now = new Date()): Promise<number> {
-  const deleted = await db
-    .delete(glOidcRegistro)
-    .where(sql`${glOidcRegistro.datahora_expira} < ${now}`)
-    .returning({ id: glOidcRegistro.id });
+  const deleted = await deleteInBatches(db, glOidcRegistro, glOidcRegistro.id, sql`${glOidcRegistro.datahora_expira} < ${now}`);
   // What an authorization was given with goes with the authorization (decision 087).
   await db
     .delete(glOidcAutorizacao)
     .where(
       sql`not exists (select 1 from ${glOidcRegistro} where ${glOidcRegistro.modelo} = 'Grant' and ${glOidcRegistro.id} = ${glOidcAutorizacao.grant_id})`,
     );
-  return deleted.length;
+  return deleted;
 }
 
 /**

@@ -72,6 +72,7 @@ import { BILLING_MESSAGES } from '#shared/schemas/billing';
 import { SITUACAO } from '#shared/schemas/invoices';
 import { endUserAccess } from '../../session/end-access.ts';
 import { assertMayChangeUser } from './service.ts';
+import { newestFirst } from '../../db/newest-first.ts';
 
 /**
  * The staff area's resources (decision 031), each exposed by registerCrudResource under
@@ -548,7 +549,7 @@ const auditoria: CrudResource = {
       ];
     },
   },
-  orderBy: [desc(glAuditoria.datahora), desc(glAuditoria.id)],
+  orderBy: [newestFirst(glAuditoria.datahora), newestFirst(glAuditoria.id)],
 };
 
 export const ADMIN_RESOURCES: readonly CrudResource[] = [

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema.ts';
 import { escapeHtml } from '../../http/escape-html.ts';
 import { listConsents } from './legal-versions.ts';
+import { newestFirst } from '../../db/newest-first.ts';
 
 /**
  * Everything the portal holds about a person, as they receive it (LGPD art. 18, II and V; issue
@@ -92,7 +93,7 @@ export async function collectPersonalData(db: Queryable, usuarioId: number) {
         })
         .from(glUsuarioAcesso)
         .where(eq(glUsuarioAcesso.gl_usuario_id, usuarioId))
-        .orderBy(desc(glUsuarioAcesso.datahora_criado)),
+        .orderBy(newestFirst(glUsuarioAcesso.datahora_criado)),
       db
         .select({
           assunto: glEmailSaida.assunto,

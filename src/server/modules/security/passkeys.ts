@@ -14,6 +14,7 @@ import { AppError, notFound, unauthorized } from '../../errors.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { securityChangeMail } from '../../mail/templates.ts';
 import { createHmac } from 'node:crypto';
+import { deleteInBatches } from '../../db/batch-delete.ts';
 
 /**
  * Passkeys (WebAuthn) with @simplewebauthn/server (docs/decisions/072-passkeys.md):
@@ -434,9 +435,5 @@ export async function verifyPasskeySignIn(
 
 /** Housekeeping: challenges past their five minutes. */
 export async function purgeExpiredChallenges(db: Queryable, now = new Date()): Promise<number> {
-  const purged = await db
-    .delete(glWebauthnDesafio)
-    .where(lt(glWebauthnDesafio.datahora_expira, now))
-    .returning({ id: glWebauthnDesafio.id });
-  return purged.length;
+  return deleteInBatches(db, glWebauthnDesafio, glWebauthnDesafio.id, lt(glWebauthnDesafio.datahora_expira, now));
 }

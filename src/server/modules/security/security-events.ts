@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AuditAction } from '#shared/schemas/audit';
 import {
   PERSON_SECURITY_ACTIONS,
@@ -7,6 +7,7 @@ import {
 } from '#shared/schemas/security';
 import type { Queryable } from '../../db/database.ts';
 import { glAuditoria } from '../../db/schema.ts';
+import { newestFirst } from '../../db/newest-first.ts';
 
 /**
  * 'Alterações de segurança' (issue 34): the person's own entries of the audit trail (decision
@@ -34,7 +35,7 @@ export async function listSecurityEvents(
         inArray(glAuditoria.acao, [...PERSON_SECURITY_ACTIONS]),
       ),
     )
-    .orderBy(desc(glAuditoria.datahora), desc(glAuditoria.id))
+    .orderBy(newestFirst(glAuditoria.datahora), newestFirst(glAuditoria.id))
     .limit(SECURITY_EVENTS_SIZE);
   return rows.map((row) => {
     const own = row.gl_usuario_id === usuarioId;

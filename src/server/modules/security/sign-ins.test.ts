@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignInHistoryResponse } from '#shared/schemas/security';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { testTotpSecret } from '../../../../tests/helpers/totp.ts';
 import { accountAddressKey } from '../../auth/throttle.ts';
 import { glAcessoTentativa, glEmailSaida } from '../../db/schema.ts';
-import { recordRefusedSignIn } from './sign-ins.ts';
+import { recordRefusedSignIn, signInsQuery } from './sign-ins.ts';
 
 let t: TestApp;
 let produtoId: number;
@@ -145,3 +145,32 @@ describe('new-browser alert (decision 071)', () => {
     expect(await alertsTo(user.email)).toHaveLength(1);
   });
 });
+
+describe('the sign-in history at scale (issue 37)', () => {
+  it("reads a person's newest sign-ins from their index in its order, without sorting all of them", async (context) => {
+    if (t.database.kind !== 'postgres') return context.skip();
+    const attacked = await createUser(t.db);
+    const other = await createUser(t.db);
+    await t.db.execute(sql`
+      insert into gl_usuario_acesso (gl_usuario_id, tipo, ip, datahora_criado)
+      select case when i % 2 = 0 then ${attacked.id}::int else ${other.id}::int end, 'senha_incorreta', '203.0.113.9',
+             now() - (i || ' minutes')::interval
+        from generate_series(1, 6000) as i
+    `);
+    await t.db.execute(sql`analyze gl_usuario_acesso`);
+    const query = signInsQuery(t.db, attacked.id).toSQL();
+    const plan = (await t.db.execute(sql.raw(`explain ${inline(query.sql, query.params)}`))) as { rows: { 'QUERY PLAN': string }[] };
+    const lines = plan.rows.map((row) => row['QUERY PLAN']);
+    expect(lines.join('\n')).toContain('gl_usuario_acesso_gl_usuario_id_idx');
+    // An incremental sort on the id of rows with the same instant is fine; a sort of them all is not.
+    expect(lines.filter((line) => /(^|->)\s*Sort\s+\(/.test(line.trim()))).toEqual([]);
+  });
+});
+
+/** The statement with its parameters written in (numbers and quoted text only), for EXPLAIN. */
+function inline(text: string, params: unknown[]): string {
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    return typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+  });
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_IN_HISTORY_SIZE, type SignInEvent, type SignInType } from '#shared/schemas/security';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -8,6 +8,8 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { newBrowserMail } from '../../mail/templates.ts';
 import { hashToken, randomToken } from '../../session/tokens.ts';
 import { describeUserAgent } from './user-agent.ts';
+import { deleteInBatches } from '../../db/batch-delete.ts';
+import { newestFirst } from '../../db/newest-first.ts';
 
 /**
  * Sign-in history and new-browser alerts (docs/decisions/071-sign-in-history-and-alerts.md).
@@ -157,9 +159,12 @@ export async function recordSignIn(
   });
 }
 
-/** The person's last sign-in events, newest first. */
-export async function listSignIns(db: Queryable, usuarioId: number): Promise<SignInEvent[]> {
-  const rows = await db
+/**
+ * The person's last sign-in events, newest first, read from their index in its order (a person
+ * attacked for months has thousands of rows; issue 37).
+ */
+export function signInsQuery(db: Queryable, usuarioId: number) {
+  return db
     .select({
       id: glUsuarioAcesso.id,
       tipo: glUsuarioAcesso.tipo,
@@ -169,8 +174,13 @@ export async function listSignIns(db: Queryable, usuarioId: number): Promise<Sig
     })
     .from(glUsuarioAcesso)
     .where(eq(glUsuarioAcesso.gl_usuario_id, usuarioId))
-    .orderBy(desc(glUsuarioAcesso.datahora_criado), desc(glUsuarioAcesso.id))
+    .orderBy(newestFirst(glUsuarioAcesso.datahora_criado), newestFirst(glUsuarioAcesso.id))
     .limit(SIGN_IN_HISTORY_SIZE);
+}
+
+/** The person's last sign-in events, newest first. */
+export async function listSignIns(db: Queryable, usuarioId: number): Promise<SignInEvent[]> {
+  const rows = await signInsQuery(db, usuarioId);
   return rows.map(({ user_agent, ...row }) => ({
     ...row,
     tipo: row.tipo as SignInType,
@@ -184,13 +194,17 @@ export async function purgeOldSignIns(
   db: Queryable,
   now = new Date(),
 ): Promise<{ signIns: number; browsers: number }> {
-  const signIns = await db
-    .delete(glUsuarioAcesso)
-    .where(lt(glUsuarioAcesso.datahora_criado, new Date(now.getTime() - SIGN_IN_HISTORY_KEEP_MS)))
-    .returning({ id: glUsuarioAcesso.id });
-  const browsers = await db
-    .delete(glUsuarioNavegador)
-    .where(lt(glUsuarioNavegador.datahora_ultimo_acesso, new Date(now.getTime() - BROWSER_KEEP_MS)))
-    .returning({ id: glUsuarioNavegador.id });
-  return { signIns: signIns.length, browsers: browsers.length };
+  const signIns = await deleteInBatches(
+    db,
+    glUsuarioAcesso,
+    glUsuarioAcesso.id,
+    lt(glUsuarioAcesso.datahora_criado, new Date(now.getTime() - SIGN_IN_HISTORY_KEEP_MS)),
+  );
+  const browsers = await deleteInBatches(
+    db,
+    glUsuarioNavegador,
+    glUsuarioNavegador.id,
+    lt(glUsuarioNavegador.datahora_ultimo_acesso, new Date(now.getTime() - BROWSER_KEEP_MS)),
+  );
+  return { signIns, browsers };
 }
