@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type App } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/server/config.ts';
 import type { Database, DatabaseHandle } from '../../src/server/db/database.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type TestDatabaseOptions } from './test-database.ts';
 
 /** The session secret every test app gets (CSRF, ALTCHA and the TOTP-secret key derive from it). */
 export const TEST_SESSION_SECRET = 'test-secret-'.padEnd(48, 'x');
@@ -21,11 +21,13 @@ export interface TestAppOptions {
   configure?: (app: App) => void;
   /** A pino logger whose lines the test reads (default: no logging). */
   logger?: FastifyBaseLogger;
+  /** Pools and time limits of the test's PostgreSQL database. */
+  database?: TestDatabaseOptions;
 }
 
 /** A whole server on a fresh database, as main.ts wires it, without listening. */
-export async function createTestApp({ env = {}, configure, logger }: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp({ env = {}, configure, logger, database: databaseOptions }: TestAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase(databaseOptions);
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '.data-test',

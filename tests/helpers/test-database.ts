@@ -4,12 +4,19 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import type { QueryLane, QueryLimits } from '../../src/server/db/query-lanes.ts';
+
+/** PostgreSQL only: pools and limits other than the tests' default (a 20-connection customer lane). */
+export interface TestDatabaseOptions {
+  backgroundPoolSize?: number;
+  queryLimits?: Record<QueryLane, QueryLimits>;
+}
 
 /**
  * The one way a test gets a database: a fresh copy of the migrated template (reference data
  * included), private to the calling test file. Close it in afterAll.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<DatabaseHandle> {
   const postgresTemplate = inject('postgresTemplate');
   const databaseUrl = process.env.DATABASE_URL;
   if (postgresTemplate && databaseUrl) {
@@ -19,7 +26,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${postgresTemplate}`);
     const url = new URL(databaseUrl);
     url.pathname = `/${name}`;
-    const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 });
+    const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20, ...options });
     return {
       ...handle,
       close: async () => {

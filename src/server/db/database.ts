@@ -183,17 +183,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
 
-  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
     import('drizzle-orm/pglite/migrator'),
   ]);
+  // The staff lists' trigram indexes (migration 0013, issue 37) need pg_trgm, as on PostgreSQL.
+  const extensions = { pg_trgm };
   const lock = target.kind === 'pglite' ? lockDataDir(target.dataDir) : null;
   try {
     const client =
       target.kind === 'pglite'
-        ? await PGlite.create({ dataDir: path.join(target.dataDir, 'pglite') })
-        : await PGlite.create(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+        ? await PGlite.create({ dataDir: path.join(target.dataDir, 'pglite'), extensions })
+        : await PGlite.create({ extensions, ...(target.loadDataDir && { loadDataDir: target.loadDataDir }) });
     await client.exec(`SET TIME ZONE 'UTC'`);
     const db = drizzlePglite({ client, schema }) as unknown as Database;
     countWrites(client, db);

@@ -18,6 +18,7 @@
  *   (see `syncIdentitySequence` in demo-seed.ts).
  */
 import { relations, sql } from 'drizzle-orm';
+import type { ExtraConfigColumn } from 'drizzle-orm/pg-core';
 import {
   bigint,
   boolean,
@@ -38,6 +39,14 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * GIN trigram indexes (pg_trgm) on text columns, one each, named `<table>_<column>_trgm_idx`:
+ * they serve ILIKE '%q%' (the staff's searches), which no b-tree can (issue 37).
+ */
+function trigramIndexes(table: string, columns: ExtraConfigColumn[]) {
+  return columns.map((column) => index(`${table}_${column.name}_trgm_idx`).using('gin', column.op('gin_trgm_ops')));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Column helpers
@@ -138,7 +147,12 @@ export const glUsuario = pgTable(
     twofa_lembrar_em: instante('twofa_lembrar_em'),
     datahora_senha_alterada: instante('datahora_senha_alterada'),
   },
-  (t) => [uniqueIndex('gl_usuario_email_lower_uq').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('gl_usuario_email_lower_uq').on(sql`lower(${t.email})`),
+    // The staff's list and pick: its order, and its search (ILIKE '%q%', pg_trgm; issue 37).
+    index('gl_usuario_nome_idx').on(t.nome, t.id),
+    ...trigramIndexes('gl_usuario', [t.nome, t.email, t.apelido]),
+  ],
 );
 
 export const glCliente = pgTable(
@@ -169,6 +183,9 @@ export const glCliente = pgTable(
   },
   (t) => [
     index('gl_cliente_gl_cidade_id_idx').on(t.gl_cidade_id),
+    // The staff's list and pick: its order, and its search (ILIKE '%q%', pg_trgm; issue 37).
+    index('gl_cliente_razao_social_idx').on(t.razao_social, t.id),
+    ...trigramIndexes('gl_cliente', [t.razao_social, t.nome_fantasia, t.cpfcnpj, t.email]),
     check('gl_cliente_tipo_pessoa_ck', sql`${t.tipo_pessoa} in (1, 2)`),
     check(
       'gl_cliente_cpfcnpj_ck',
@@ -1025,6 +1042,9 @@ export const pgFatura = pgTable(
     aprovacao_token_hash: text('aprovacao_token_hash'),
   },
   (t) => [
+    // The staff's invoice list: its order, and its search of the service text (issue 37).
+    index('pg_fatura_vencimento_idx').on(t.data_vencimento.desc(), t.id.desc()),
+    ...trigramIndexes('pg_fatura', [t.servico_discriminacao]),
     index('pg_fatura_gl_cliente_id_vencimento_idx').on(
       t.gl_cliente_id,
       t.data_vencimento.desc().nullsFirst(),

@@ -63,6 +63,11 @@ export interface CrudResource {
   joins?: { table: PgTable; on: SQL }[];
   /** Text columns searched by searchText / q (case-insensitive, contains). */
   search?: PgColumn[];
+  /**
+   * Instead of `search`: the condition for a LIKE pattern ('%q%', escaped), for a search that an
+   * OR across a join would keep from its indexes (issue 37).
+   */
+  searchWhere?: (pattern: string) => SQL;
   /** Extra list filters: their query schema and the conditions they make. */
   filters?: { schema: z.ZodObject; where: (query: Record<string, unknown>) => (SQL | undefined)[] };
   orderBy?: (PgColumn | SQL)[];
@@ -195,7 +200,8 @@ export function registerCrudResource(
     const query = request.query as z.output<typeof ListQuerySchema> & Record<string, unknown>;
     const text = query.searchText ?? query.q ?? '';
     const conditions: (SQL | undefined)[] = [];
-    if (text && resource.search?.length) {
+    if (text && resource.searchWhere) conditions.push(resource.searchWhere(`%${escapeLike(text)}%`));
+    else if (text && resource.search?.length) {
       conditions.push(or(...resource.search.map((column) => ilike(column, `%${escapeLike(text)}%`))));
     }
     conditions.push(...(resource.filters?.where(query) ?? []));

@@ -259,7 +259,14 @@ const fatura: CrudResource = {
     { table: glCliente, on: eq(glCliente.id, pgFatura.gl_cliente_id) },
     { table: pgNfse, on: eq(pgNfse.pg_fatura_id, pgFatura.id) },
   ],
-  search: [glCliente.razao_social, glCliente.cpfcnpj, pgFatura.servico_discriminacao],
+  // The client's name or CPF/CNPJ, or the service text: each through its own trigram index (the
+  // client's by the invoices' client index), where an OR across the join read every invoice.
+  searchWhere: (pattern) => sql`${pgFatura.id} in (
+    select f.id from pg_fatura f where f.servico_discriminacao ilike ${pattern}
+    union
+    select f.id from pg_fatura f
+     where f.gl_cliente_id in (select c.id from gl_cliente c where c.razao_social ilike ${pattern} or c.cpfcnpj ilike ${pattern})
+  )`,
   filters: {
     schema: FaturaFilterSchema,
     where: (q) => [
@@ -269,7 +276,7 @@ const fatura: CrudResource = {
       typeof q.data_vencimento_fim === 'string' ? lte(pgFatura.data_vencimento, q.data_vencimento_fim) : undefined,
     ],
   },
-  orderBy: [desc(pgFatura.data_vencimento), desc(pgFatura.id)],
+  orderBy: [newestFirst(pgFatura.data_vencimento), newestFirst(pgFatura.id)],
   create: FaturaSaveSchema,
   update: FaturaSaveSchema,
   prepare: (values, { current }) => {

@@ -1,0 +1,99 @@
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { createUser, signedInAgent } from '../../../../tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { postgresUrlOf } from '../../../../tests/helpers/test-database.ts';
+
+/**
+ * Issue 37: the staff lists' searches and orders are served by indexes. The statements the list
+ * routes send are caught and EXPLAINed with sequential scans discouraged: what an index can serve
+ * then shows it; an OR across a join, or an order no index has, still reads or sorts every row.
+ * PostgreSQL only (the plans are PostgreSQL's).
+ */
+let t: TestApp;
+let staff: ApiAgent;
+let explainer: pg.Client;
+const statements = vi.spyOn(pg.Pool.prototype, 'query');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  if (t.database.kind !== 'postgres') return;
+  await t.db.execute(sql`
+    insert into gl_cliente (tipo_pessoa, cpfcnpj, razao_social, fatura_token)
+    select 2, lpad(i::text, 14, '0'), 'Cliente ' || i || case when i % 10 = 0 then ' da Silva' else ' Souza' end, md5('c' || i) || md5('t' || i)
+      from generate_series(1, 500) as i
+  `);
+  await t.db.execute(sql`
+    insert into pg_fatura (gl_cliente_id, situacao, data_vencimento, valor, servico_discriminacao)
+    select c.id, 5, date '2026-01-10' + n, 100.00, 'Licenciamento de software, parcela ' || n
+      from gl_cliente c cross join generate_series(1, 4) as n
+  `);
+  await t.db.execute(sql`analyze`);
+  staff = await signedInAgent(t, (await createUser(t.db, { nivel: 1 })).id);
+  explainer = new pg.Client({ connectionString: await postgresUrlOf(t.database) });
+  await explainer.connect();
+});
+afterAll(async () => {
+  await explainer?.end();
+  await t.close();
+});
+
+/**
+ * The plan of the last statement sent that matches `pattern`, with sequential scans discouraged
+ * (and, for a search, plain index scans too: on a table this small a full index scan with a filter
+ * is cheaper than a trigram index, which a large provider's table would use).
+ */
+async function planOf(pattern: RegExp, options: { search?: boolean } = {}): Promise<string> {
+  const call = statements.mock.calls.findLast(([query]) => pattern.test(String((query as { text?: string }).text ?? query)));
+  if (!call) throw new Error(`no statement matched ${String(pattern)}`);
+  const [query, params] = call as unknown as [{ text: string } | string, unknown[] | undefined];
+  const text = typeof query === 'string' ? query : query.text;
+  await explainer.query('begin');
+  try {
+    await explainer.query('set local enable_seqscan = off');
+    if (options.search) await explainer.query('set local enable_indexscan = off');
+    const { rows } = await explainer.query<{ 'QUERY PLAN': string }>(`explain ${text}`, params);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  } finally {
+    await explainer.query('rollback');
+  }
+}
+
+async function list(path: string) {
+  statements.mockClear();
+  const response = await staff.get(path);
+  expect(response.status).toBe(200);
+}
+
+describe('the staff lists on their indexes (issue 37)', () => {
+  it('searches invoices by client or service text through trigram indexes, not across the join', async (context) => {
+    if (t.database.kind !== 'postgres') return context.skip();
+    await list('/api/admin/pg_fatura?q=silva');
+    const plan = await planOf(/from "pg_fatura".*limit/is, { search: true });
+    expect(plan).toContain('pg_fatura_servico_discriminacao_trgm_idx');
+    expect(plan).toContain('gl_cliente_razao_social_trgm_idx');
+  });
+
+  it('gives the first page of invoices from the due-date index, without sorting them all', async (context) => {
+    if (t.database.kind !== 'postgres') return context.skip();
+    await list('/api/admin/pg_fatura');
+    const plan = await planOf(/from "pg_fatura".*limit/is);
+    expect(plan).toContain('pg_fatura_vencimento_idx');
+    expect(plan).not.toMatch(/(^|->)\s*Sort\s+\(/m);
+  });
+
+  it('searches clients and people through trigram indexes, and orders them by an index', async (context) => {
+    if (t.database.kind !== 'postgres') return context.skip();
+    await list('/api/admin/gl_cliente?q=silva');
+    const search = await planOf(/from "gl_cliente".*limit/is, { search: true });
+    expect(search).toContain('gl_cliente_razao_social_trgm_idx');
+    await list('/api/admin/gl_usuario?q=silva');
+    expect(await planOf(/from "gl_usuario".*limit/is, { search: true })).toContain('gl_usuario_nome_trgm_idx');
+    await list('/api/admin/gl_cliente');
+    const plan = await planOf(/from "gl_cliente".*limit/is);
+    expect(plan).toContain('gl_cliente_razao_social_idx');
+    expect(plan).not.toMatch(/(^|->)\s*Sort\s+\(/m);
+  });
+});
