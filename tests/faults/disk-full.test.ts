@@ -163,7 +163,7 @@ describe.skipIf(unavailable)('the embedded database on a full disk', () => {
   });
 
   const start = async () => {
-    const server = await startServerProcess({ DATA_DIR: dataDir, RATE_LIMIT_AUTH_MAX: '1000', LOG_LEVEL: 'info' });
+    const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'true', RATE_LIMIT_AUTH_MAX: '1000', LOG_LEVEL: 'info' });
     servers.push(server);
     return server;
   };
