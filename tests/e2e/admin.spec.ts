@@ -194,6 +194,8 @@ test('creates an invoice with an item and an NFS-e PDF that the client sees in i
   await page.getByRole('checkbox', { name: 'Vencimento' }).uncheck();
   await page.getByRole('searchbox').fill(servico);
   await page.getByRole('button', { name: 'Buscar' }).click();
+  // The rows before the search answers may hold other invoices due that day (an earlier run's).
+  await expect(page.getByRole('row', { name: /10\/01\/2031/ })).toHaveCount(1);
   await page.getByRole('row', { name: /10\/01\/2031/ }).click();
   await expect(page).toHaveURL(/\/admin\/faturas\/\d+$/);
   const invoiceUrl = page.url();

@@ -105,6 +105,25 @@ describe('CrudEdit (§2 generic edit page, §4, §7)', () => {
     expect(screen.getByLabelText('Nome')).toHaveValue('Digitado');
   });
 
+  it('opens its fields only once they hold the loaded record, so nothing typed is overwritten by the load', async () => {
+    stubFetch({ [`GET ${BASE}/7/edit`]: () => envelopeResponse({ entity: ROW }) });
+    setup();
+    const field = screen.getByLabelText('Nome');
+    const fieldset = field.closest('fieldset')!;
+    expect(fieldset).toBeDisabled();
+    // What a person (or a browser test) finds at the first moment the field takes input: the
+    // record, not the empty form the load would replace a moment later.
+    const seen = await new Promise<string>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (fieldset.disabled) return;
+        observer.disconnect();
+        resolve((field as HTMLInputElement).value);
+      });
+      observer.observe(fieldset, { attributes: true, attributeFilter: ['disabled'] });
+    });
+    expect(seen).toBe('Antigo');
+  });
+
   it('creates with POST {base} without an id, then goes back', async () => {
     const { calls } = stubFetch({ [`POST ${BASE}`]: () => envelopeResponse({ entity: { ...ROW, id: 9, nome: 'Novo' } }, { message: 'Registro criado.' }) });
     const user = setup({}, null);

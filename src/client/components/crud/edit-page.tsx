@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { useEffectEvent, useLayoutEffect, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -124,9 +124,11 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
   const { reset } = form;
   const { toForm } = props;
   // The form takes a record when one arrives (load, refresh), not whenever the screen re-renders
-  // with a new toForm function: that would wipe what the person is typing.
+  // with a new toForm function: that would wipe what the person is typing. A layout effect, so
+  // the fields open (fieldset enabled) already holding the record: with a passive effect there is
+  // a moment when they take input that the load then overwrites.
   const loadIntoForm = useEffectEvent((loaded: E) => reset(toForm(loaded)));
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (entity) loadIntoForm(entity);
   }, [entity]);
 
