@@ -122,6 +122,7 @@ describe('CrudEdit (§2 generic edit page, §4, §7)', () => {
       observer.observe(fieldset, { attributes: true, attributeFilter: ['disabled'] });
     });
     expect(seen).toBe('Antigo');
+    await waitFor(() => expect(field).toBeEnabled());
   });
 
   it('creates with POST {base} without an id, then goes back', async () => {

@@ -1,4 +1,4 @@
-import { useEffectEvent, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -124,11 +124,17 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
   const { reset } = form;
   const { toForm } = props;
   // The form takes a record when one arrives (load, refresh), not whenever the screen re-renders
-  // with a new toForm function: that would wipe what the person is typing. A layout effect, so
-  // the fields open (fieldset enabled) already holding the record: with a passive effect there is
-  // a moment when they take input that the load then overwrites.
-  const loadIntoForm = useEffectEvent((loaded: E) => reset(toForm(loaded)));
-  useLayoutEffect(() => {
+  // with a new toForm function: that would wipe what the person is typing. The fields open only
+  // once they hold the record (`filled`): open at its arrival, they took input the fill then
+  // overwrote, and the save kept the old value.
+  const [filled, setFilled] = useState<E | null>(null);
+  const loadIntoForm = useEffectEvent((loaded: E) => {
+    reset(toForm(loaded));
+    setFilled(loaded);
+  });
+  useEffect(() => {
+    // The second render is the point: it opens the fields after react-hook-form filled them.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (entity) loadIntoForm(entity);
   }, [entity]);
 
@@ -182,7 +188,7 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
 
   const loading =
     parentQuery.isFetching || entityQuery.isFetching || save.isPending || remove.isPending;
-  const notLoaded = id !== null && !entity;
+  const notLoaded = id !== null && (!entity || filled !== entity);
   const missing =
     (parent && parentQuery.isSuccess && parentQuery.data === null) ||
     (id !== null && !deleted && entityQuery.isSuccess && entityQuery.data === null);
