@@ -9,7 +9,10 @@ import { searchText } from '../fields.ts';
 /** Rows per list page unless the caller asks for another size (at most PER_PAGE_MAX). */
 export const PER_PAGE_DEFAULT = 15;
 export const PER_PAGE_MAX = 100;
+/** Totals up to this many rows are counted; above it, estimated (issue 37, decision 106). */
+export const EXACT_TOTAL_MAX = 10_000;
 const SEARCH_MAX = 100;
+const CURSOR_MAX = 2000;
 
 /**
  * §7: page and searchText (or q, as the portal's own lists send it); extra filters are each
@@ -20,6 +23,9 @@ export const ListQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(PER_PAGE_MAX).optional().default(PER_PAGE_DEFAULT),
   searchText: searchText(SEARCH_MAX).optional(),
   q: searchText(SEARCH_MAX).optional(),
+  /** A page's cursor_fim / cursor_inicio: the pages after / before it are sought by key (issue 37). */
+  apos: z.string().max(CURSOR_MAX).optional(),
+  antes: z.string().max(CURSOR_MAX).optional(),
 });
 export type ListQuery = z.input<typeof ListQuerySchema>;
 
@@ -37,6 +43,13 @@ export interface Pagination<T> {
   last_page_url: string;
   prev_page_url: string | null;
   next_page_url: string | null;
+  /**
+   * Beside §3 (issue 37, decision 106): the total is the planner's estimate, above
+   * EXACT_TOTAL_MAX rows; and the page's first and last keys, to seek the pages around it.
+   */
+  total_estimado?: boolean;
+  cursor_inicio?: string | null;
+  cursor_fim?: string | null;
 }
 
 /** §3 Audit block, shown read-only on every edit page. */

@@ -33,7 +33,7 @@ function pageOf(request: StubRequest, wrapped = false) {
   const from = (page - 1) * 15 + 1;
   const to = Math.min(40, page * 15);
   const data: Row[] = Array.from({ length: to - from + 1 }, (_, index) => ({ id: from + index, nome: `Coisa ${from + index}` }));
-  const meta = { current_page: page, last_page: 3, from, to, total: 40, per_page: 15, path: BASE };
+  const meta = { current_page: page, last_page: 3, from, to, total: 40, per_page: 15, path: BASE, cursor_inicio: `i${page}`, cursor_fim: `f${page}` };
   return envelopeResponse(wrapped ? { data, meta, links: { first: '?page=1', last: '?page=3', prev: null, next: null } } : { ...meta, data });
 }
 
@@ -87,6 +87,25 @@ describe('CrudList (§2 generic list page)', () => {
     expect(await screen.findByText('Coisa 40')).toBeInTheDocument();
     expect(screen.getByText('Exibindo 31-40 de 40 registros(s).')).toBeInTheDocument();
     expect(screen.getByLabelText('endereço')).toHaveTextContent('/coisas?page=3');
+  });
+
+  it("asks for the page next to the one on screen from that page's first or last key (issue 37)", async () => {
+    const { calls, user } = setup();
+    await screen.findByText('Coisa 1');
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
+    await screen.findByText('Coisa 16');
+    expect(query(calls.at(-1))).toEqual({ ativo: '1', page: '2', apos: 'f1' });
+    await user.click(screen.getByRole('button', { name: 'Última página' }));
+    await screen.findByText('Coisa 40');
+    expect(query(calls.at(-1))).toEqual({ ativo: '1', page: '3', apos: 'f2' });
+    // A new search starts over: the keys of another search's pages are not sent.
+    await user.type(screen.getByRole('searchbox'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Buscar' }));
+    await waitFor(() => expect(query(calls.at(-1))).toEqual({ ativo: '1', page: '1', searchText: 'abc' }));
+    await user.click(await screen.findByRole('button', { name: 'Página 3' }));
+    await waitFor(() => expect(query(calls.at(-1))).toEqual({ ativo: '1', page: '3', searchText: 'abc', apos: 'f1' }));
+    await user.click(await screen.findByRole('button', { name: 'Página 2' }));
+    await waitFor(() => expect(query(calls.at(-1))).toEqual({ ativo: '1', page: '2', searchText: 'abc', antes: 'i3' }));
   });
 
   it('searches from the first page with searchText, kept in the address', async () => {

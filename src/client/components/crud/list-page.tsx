@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { apiGet, type QueryParams } from '../../lib/api-client';
@@ -6,7 +6,7 @@ import { backToHere } from './back-to';
 import { AddButton, RefreshButton } from './crud-buttons';
 import { CRUD_TEXTS } from '../../texts';
 import { PaginationBar } from './pagination-bar';
-import { readPagination } from './pagination';
+import { readPagination, type PageOf } from './pagination';
 import { cellLabel, STACKED_TABLE_CLASS } from '../stacked-table';
 import './crud.css';
 import { ScrollRegion } from '../scroll-region';
@@ -82,13 +82,27 @@ export function CrudList<Row extends { id: number }>({
   const open = (path: string) => void navigate(path, { state: backToHere(location) });
   const state = useListState(!child);
   const [text, setText] = useState(state.search);
+  // The page on screen, with its first and last keys: the page asked for next is sought from
+  // them, so a list of millions pages as fast deep down as at the top (issue 37).
+  const held = useRef<{ scope: string; page: PageOf<unknown> } | null>(null);
+  const scope = JSON.stringify([base, params ?? {}, state.search]);
   const query = useQuery({
     queryKey: [...crudListKey(base), params ?? {}, state.page, state.search],
-    queryFn: ({ signal }) =>
-      apiGet<unknown>(base, {
-        params: { ...params, page: state.page, searchText: state.search || undefined },
+    queryFn: async ({ signal }) => {
+      const near = held.current?.scope === scope ? held.current.page : null;
+      const data = await apiGet<unknown>(base, {
+        params: {
+          ...params,
+          page: state.page,
+          searchText: state.search || undefined,
+          apos: near && near.currentPage < state.page ? (near.cursorFim ?? undefined) : undefined,
+          antes: near && near.currentPage > state.page ? (near.cursorInicio ?? undefined) : undefined,
+        },
         signal,
-      }),
+      });
+      held.current = { scope, page: readPagination(data as Parameters<typeof readPagination>[0]) };
+      return data;
+    },
     placeholderData: keepPreviousData,
   });
   const page = readPagination<Row>(query.data as Parameters<typeof readPagination<Row>>[0]);

@@ -56,6 +56,11 @@ describe('PaginationBar (§9)', () => {
     render(<PaginationBar page={{ currentPage: 2, lastPage: 3, from: 16, to: 30, total: 40 }} onPage={vi.fn()} />);
     expect(screen.getByText('Exibindo 16-30 de 40 registros(s).')).toBeInTheDocument();
   });
+
+  it("says 'mais de 10.000' where the total is the server's estimate (issue 37)", () => {
+    render(<PaginationBar page={{ currentPage: 1, lastPage: 140_000, from: 1, to: 15, total: 2_100_000, estimated: true }} onPage={vi.fn()} />);
+    expect(screen.getByText('Exibindo 1-15 de mais de 10.000 registros(s).')).toBeInTheDocument();
+  });
 });
 
 describe('readPagination (§3 shapes)', () => {
@@ -66,7 +71,10 @@ describe('readPagination (§3 shapes)', () => {
       meta: { current_page: 2, last_page: 4, from: 3, to: 4, total: 8, per_page: 2 },
       links: { first: '?page=1', last: '?page=4', prev: '?page=1', next: '?page=3' },
     });
-    const expected = { currentPage: 2, lastPage: 4, from: 3, to: 4, total: 8, perPage: 2, rows: [{ id: 3 }, { id: 4 }] };
+    const expected = {
+      ...{ currentPage: 2, lastPage: 4, from: 3, to: 4, total: 8, perPage: 2, rows: [{ id: 3 }, { id: 4 }] },
+      ...{ estimated: false, cursorInicio: null, cursorFim: null },
+    };
     expect(plain).toEqual(expected);
     expect(wrapped).toEqual(expected);
   });

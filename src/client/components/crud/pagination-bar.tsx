@@ -14,7 +14,7 @@ export function PaginationBar({
 }: {
   /** What is paged (the list's caption): two lists on one page get two distinct navigations. */
   label?: string;
-  page: Pick<PageOf<unknown>, 'currentPage' | 'lastPage' | 'from' | 'to' | 'total'>;
+  page: Pick<PageOf<unknown>, 'currentPage' | 'lastPage' | 'from' | 'to' | 'total'> & { estimated?: boolean };
   onPage: (page: number) => void;
   disabled?: boolean;
 }) {
@@ -48,7 +48,7 @@ export function PaginationBar({
           {item('»', lastPage, 'Última página', atEnd)}
         </ul>
       </nav>
-      <small className="text-body-secondary">{showingText(page.from, page.to, page.total)}</small>
+      <small className="text-body-secondary">{showingText(page.from, page.to, page.total, page.estimated)}</small>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Pagination } from '#shared/schemas/crud';
+import { EXACT_TOTAL_MAX, type Pagination } from '#shared/schemas/crud';
 
 /**
  * §3 Pagination as a list page reads it: the plain shape (current_page, ..., first_page_url) or
@@ -12,6 +12,11 @@ export interface PageOf<Row> {
   to: number | null;
   total: number;
   perPage: number;
+  /** The total is the server's estimate (above EXACT_TOTAL_MAX rows; issue 37). */
+  estimated: boolean;
+  /** The page's first and last keys, to seek the pages around it. */
+  cursorInicio: string | null;
+  cursorFim: string | null;
 }
 
 type Loose = Record<string, unknown>;
@@ -19,11 +24,23 @@ const isObject = (value: unknown): value is Loose => typeof value === 'object' &
 const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
 const numOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
+const ONE_PAGE = {
+  currentPage: 1,
+  lastPage: 1,
+  from: null,
+  to: null,
+  total: 0,
+  perPage: 0,
+  estimated: false,
+  cursorInicio: null,
+  cursorFim: null,
+} as const;
+
 export function readPagination<Row>(data: Pagination<Row> | Loose | Row[] | null | undefined): PageOf<Row> {
   if (Array.isArray(data)) {
-    return { rows: data, currentPage: 1, lastPage: 1, from: data.length ? 1 : null, to: data.length || null, total: data.length, perPage: data.length };
+    return { ...ONE_PAGE, rows: data, from: data.length ? 1 : null, to: data.length || null, total: data.length, perPage: data.length };
   }
-  if (!isObject(data)) return { rows: [], currentPage: 1, lastPage: 1, from: null, to: null, total: 0, perPage: 0 };
+  if (!isObject(data)) return { ...ONE_PAGE, rows: [] };
   const meta = isObject(data.meta) ? data.meta : data;
   const rows = (Array.isArray(data.data) ? data.data : []) as Row[];
   return {
@@ -34,6 +51,9 @@ export function readPagination<Row>(data: Pagination<Row> | Loose | Row[] | null
     to: numOrNull(meta.to),
     total: num(meta.total, rows.length),
     perPage: num(meta.per_page, rows.length),
+    estimated: meta.total_estimado === true,
+    cursorInicio: typeof meta.cursor_inicio === 'string' ? meta.cursor_inicio : null,
+    cursorFim: typeof meta.cursor_fim === 'string' ? meta.cursor_fim : null,
   };
 }
 
@@ -48,6 +68,9 @@ export function pageWindow(current: number, last: number): number[] {
   return pages;
 }
 
-/** §9 'Exibindo {from}-{to} de {total} registros(s).', to the letter. */
-export const showingText = (from: number | null, to: number | null, total: number) =>
-  `Exibindo ${from ?? 0}-${to ?? 0} de ${total} registros(s).`;
+/**
+ * §9 'Exibindo {from}-{to} de {total} registros(s).', to the letter; an estimated total (past
+ * EXACT_TOTAL_MAX rows, issue 37) is said as what is known: 'mais de 10.000'.
+ */
+export const showingText = (from: number | null, to: number | null, total: number, estimated = false) =>
+  `Exibindo ${from ?? 0}-${to ?? 0} de ${estimated ? `mais de ${EXACT_TOTAL_MAX.toLocaleString('pt-BR')}` : total} registros(s).`;

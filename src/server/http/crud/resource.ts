@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, getTableName, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +15,7 @@ import { AppError, conflict, notFound } from '../../errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { deleteArquivo } from '../../storage/arquivo-service.ts';
 import { storeUpload, type UploadKind } from '../../storage/uploads.ts';
+import { planRows, readListPage, type ListQueries, type SortKey } from './list-page.ts';
 
 /**
  * One way to expose a back-office resource (§7 "Generic list", "Load entity", "Save",
@@ -70,7 +71,11 @@ export interface CrudResource {
   searchWhere?: (pattern: string) => SQL;
   /** Extra list filters: their query schema and the conditions they make. */
   filters?: { schema: z.ZodObject; where: (query: Record<string, unknown>) => (SQL | undefined)[] };
-  orderBy?: (PgColumn | SQL)[];
+  /**
+   * The list's order (the id is added last); keys of the table's own NOT NULL columns in one
+   * direction, as an index holds them, let deep pages be sought by key (list-page.ts).
+   */
+  order?: SortKey[];
   create?: AnySchema;
   update?: AnySchema;
   /** Server-made values (tokens, derived fields), after validation. */
@@ -192,6 +197,34 @@ export function registerCrudResource(
     return row;
   };
 
+  /** The list's statements, each with the resource's joins (the search may name their columns). */
+  const withJoins = <Q extends { leftJoin: (table: PgTable, on: SQL) => Q }>(query: Q) => {
+    let joined = query;
+    for (const join of resource.joins ?? []) joined = joined.leftJoin(join.table, join.on);
+    return joined;
+  };
+  const listQueries: ListQueries = {
+    ids: (where, order, keys, limit, offset) =>
+      withJoins(db.select({ id: idColumn, ...keys }).from(table).$dynamic())
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    countUpTo: async (where, limit) => {
+      const matching = withJoins(db.select({ one: sql`1` }).from(table).$dynamic()).where(where).limit(limit).as('matching');
+      const [row] = await db.select({ total: count() }).from(matching);
+      return row?.total ?? 0;
+    },
+    estimate: async (where) => {
+      const matching = withJoins(db.select({ one: sql`1` }).from(table).$dynamic()).where(where);
+      const result = (await db.execute<Record<string, unknown>>(sql`explain (format json) ${matching}`)) as {
+        rows: Record<string, unknown>[];
+      };
+      return planRows(result.rows[0]);
+    },
+    rowsById: (ids) => selectRows(db).where(inArray(idColumn, ids)),
+  };
+
   const listQuerySchema = resource.filters
     ? ListQuerySchema.extend(resource.filters.schema.shape)
     : ListQuerySchema;
@@ -206,17 +239,16 @@ export function registerCrudResource(
     }
     conditions.push(...(resource.filters?.where(query) ?? []));
     const where = and(...conditions.filter((condition) => condition !== undefined));
-    let counted = db.select({ total: count() }).from(table).$dynamic();
-    for (const join of resource.joins ?? []) counted = counted.leftJoin(join.table, join.on);
-    const [{ total } = { total: 0 }] = await counted.where(where);
     const perPage = query.per_page;
-    const lastPage = Math.max(1, Math.ceil(total / perPage));
     const page = query.page;
-    const rows = await selectRows(db)
-      .where(where)
-      .orderBy(...(resource.orderBy ?? [asc(idColumn)]))
-      .limit(perPage)
-      .offset((page - 1) * perPage);
+    const found = await readListPage(resource.table, resource.order ?? [], listQueries, {
+      page,
+      perPage,
+      where,
+      apos: query.apos,
+      antes: query.antes,
+    });
+    const { rows, total, lastPage } = found;
     const url = `/api${path}`;
     const pageUrl = (n: number) => `${url}?page=${n}`;
     const pagination: Pagination<Row> = {
@@ -232,6 +264,9 @@ export function registerCrudResource(
       last_page_url: pageUrl(lastPage),
       prev_page_url: page > 1 ? pageUrl(page - 1) : null,
       next_page_url: page < lastPage ? pageUrl(page + 1) : null,
+      total_estimado: found.estimated,
+      cursor_inicio: found.cursorInicio,
+      cursor_fim: found.cursorFim,
     };
     return envelope(pagination);
   });

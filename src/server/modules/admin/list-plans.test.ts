@@ -96,4 +96,18 @@ describe('the staff lists on their indexes (issue 37)', () => {
     expect(plan).toContain('gl_cliente_razao_social_idx');
     expect(plan).not.toMatch(/(^|->)\s*Sort\s+\(/m);
   });
+
+  it('seeks the page after a held one by its key on the index, and reads the last page from the end', async (context) => {
+    if (t.database.kind !== 'postgres') return context.skip();
+    const first = (await staff.get<{ cursor_fim: string; last_page: number }>('/api/admin/pg_fatura?per_page=10')).body.data;
+    await list(`/api/admin/pg_fatura?per_page=10&page=2&apos=${first.cursor_fim}`);
+    const seek = await planOf(/from "pg_fatura".*limit/is);
+    expect(seek).toMatch(/Index (Only )?Scan using pg_fatura_vencimento_idx/);
+    expect(seek).toMatch(/Index Cond: \(ROW\(/);
+    expect(seek).not.toMatch(/(^|->)\s*Sort\s+\(/m);
+    await list(`/api/admin/pg_fatura?per_page=10&page=${first.last_page}`);
+    const last = await planOf(/from "pg_fatura".*limit/is);
+    expect(last).toMatch(/Index (Only )?Scan Backward using pg_fatura_vencimento_idx/);
+    expect(last).not.toMatch(/(^|->)\s*Sort\s+\(/m);
+  });
 });

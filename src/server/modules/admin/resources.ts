@@ -1,4 +1,4 @@
-import { asc, desc, eq, getTableColumns, gte, lt, lte, or, sql } from 'drizzle-orm';
+import { eq, getTableColumns, gte, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { addDays, instantOnSaoPauloClock } from '#shared/dates';
 import {
@@ -72,7 +72,6 @@ import { BILLING_MESSAGES } from '#shared/schemas/billing';
 import { SITUACAO } from '#shared/schemas/invoices';
 import { endUserAccess } from '../../session/end-access.ts';
 import { assertMayChangeUser } from './service.ts';
-import { newestFirst } from '../../db/newest-first.ts';
 
 /**
  * The staff area's resources (decision 031), each exposed by registerCrudResource under
@@ -104,7 +103,7 @@ const plano: CrudResource = {
     schema: PlanoFilterSchema,
     where: (q) => [q.gl_produto_id ? eq(glPlano.gl_produto_id, Number(q.gl_produto_id)) : undefined],
   },
-  orderBy: [asc(glPlano.gl_produto_id), asc(glPlano.ordem), asc(glPlano.id)],
+  order: [{ column: glPlano.gl_produto_id }, { column: glPlano.ordem }, { column: glPlano.id }],
   create: PlanoSaveSchema,
   update: PlanoSaveSchema,
   dropdown: { text: sql<string>`${glPlano.nome_exibicao}`, search: [glPlano.nome, glPlano.nome_exibicao] },
@@ -119,7 +118,7 @@ const planoPagamento: CrudResource = {
     schema: PlanoPagamentoFilterSchema,
     where: (q) => [q.gl_plano_id ? eq(glPlanoPagamento.gl_plano_id, Number(q.gl_plano_id)) : undefined],
   },
-  orderBy: [asc(glPlanoPagamento.cobranca_tipo), asc(glPlanoPagamento.id)],
+  order: [{ column: glPlanoPagamento.cobranca_tipo }, { column: glPlanoPagamento.id }],
   create: PlanoPagamentoCreateSchema,
   update: PlanoPagamentoUpdateSchema,
 };
@@ -164,7 +163,7 @@ const cliente: CrudResource = {
     { table: glEstado, on: eq(glEstado.id, glCidade.gl_estado_id) },
   ],
   search: [glCliente.razao_social, glCliente.nome_fantasia, glCliente.cpfcnpj, glCliente.email],
-  orderBy: [asc(glCliente.razao_social), asc(glCliente.id)],
+  order: [{ column: glCliente.razao_social }, { column: glCliente.id }],
   create: ClienteSaveSchema,
   update: ClienteSaveSchema,
   prepare: (values, { current }) => ({
@@ -195,7 +194,7 @@ const clienteUsuario: CrudResource = {
     schema: ClienteUsuarioFilterSchema,
     where: (q) => [q.gl_cliente_id ? eq(glClienteUsuario.gl_cliente_id, Number(q.gl_cliente_id)) : undefined],
   },
-  orderBy: [asc(glClienteUsuario.nivel), asc(glUsuario.nome)],
+  order: [{ column: glClienteUsuario.nivel }, { column: glUsuario.nome }],
   create: ClienteUsuarioCreateSchema,
   update: ClienteUsuarioUpdateSchema,
   prepare: (values, { usuarioId, current }) => {
@@ -219,7 +218,7 @@ const usuario: CrudResource = {
   levels: { read: operator, create: null, update: supervisor, delete: null },
   columns: usuarioColumns,
   search: [glUsuario.nome, glUsuario.email, glUsuario.apelido],
-  orderBy: [asc(glUsuario.nome), asc(glUsuario.id)],
+  order: [{ column: glUsuario.nome }, { column: glUsuario.id }],
   update: UsuarioUpdateSchema,
   prepare: async (values, { db, usuarioId, current }) => {
     await assertMayChangeUser(db, usuarioId, Number(current?.id));
@@ -276,7 +275,7 @@ const fatura: CrudResource = {
       typeof q.data_vencimento_fim === 'string' ? lte(pgFatura.data_vencimento, q.data_vencimento_fim) : undefined,
     ],
   },
-  orderBy: [newestFirst(pgFatura.data_vencimento), newestFirst(pgFatura.id)],
+  order: [{ column: pgFatura.data_vencimento, descending: true }, { column: pgFatura.id, descending: true }],
   create: FaturaSaveSchema,
   update: FaturaSaveSchema,
   prepare: (values, { current }) => {
@@ -346,7 +345,7 @@ const cidade: CrudResource = {
   columns: { ...getTableColumns(glCidade), estado_sigla: sql<string>`${glEstado.sigla}`.as('estado_sigla') },
   joins: [{ table: glEstado, on: eq(glEstado.id, glCidade.gl_estado_id) }],
   search: [glCidade.nome, glCidade.nome_busca, glEstado.sigla],
-  orderBy: [asc(glCidade.nome_busca), asc(glEstado.sigla)],
+  order: [{ column: glCidade.nome_busca }, { column: glEstado.sigla }],
   update: CidadeUpdateSchema,
   prepare: (values) => ({ ...values, nome_busca: nomeBusca(String(values.nome)) }),
 };
@@ -382,7 +381,7 @@ const contratoEvento: CrudResource = {
     schema: ContratoEventoFilterSchema,
     where: (q) => [typeof q.situacao === 'string' && q.situacao ? eq(glContratoEvento.situacao, q.situacao) : undefined],
   },
-  orderBy: [asc(glContratoEvento.agendamento_data), desc(glContratoEvento.id)],
+  order: [{ column: glContratoEvento.agendamento_data }, { column: glContratoEvento.id, descending: true }],
 };
 
 /**
@@ -442,7 +441,7 @@ const privacidadePedido: CrudResource = {
     schema: PrivacidadePedidoFilterSchema,
     where: (q) => [typeof q.tipo === 'string' && q.tipo ? eq(glPrivacidadePedido.tipo, q.tipo) : undefined],
   },
-  orderBy: [desc(glPrivacidadePedido.id)],
+  order: [{ column: glPrivacidadePedido.id, descending: true }],
 };
 
 /**
@@ -464,7 +463,7 @@ const pixRecebimento: CrudResource = {
     { table: glCliente, on: eq(glCliente.id, pgFatura.gl_cliente_id) },
   ],
   search: [pgPixRecebimento.end_to_end_id, pgPixRecebimento.txid, glCliente.razao_social],
-  orderBy: [desc(pgPixRecebimento.id)],
+  order: [{ column: pgPixRecebimento.id, descending: true }],
 };
 
 /** The legal pages' versions: staff publish a new one; a published version is never changed. */
@@ -474,7 +473,7 @@ const documentoVersao: CrudResource = {
   levels: { read: operator, create: supervisor, update: null, delete: null },
   search: [glDocumentoVersao.versao],
   create: DocumentoVersaoCreateSchema,
-  orderBy: [desc(glDocumentoVersao.datahora_publicado), desc(glDocumentoVersao.id)],
+  order: [{ column: glDocumentoVersao.datahora_publicado, descending: true }, { column: glDocumentoVersao.id, descending: true }],
 };
 
 /**
@@ -505,7 +504,7 @@ const contrato: CrudResource = {
       eq(glContrato.ativo, true),
     ],
   },
-  orderBy: [asc(glContrato.proxima_competencia), asc(glContrato.id)],
+  order: [{ column: glContrato.proxima_competencia }, { column: glContrato.id }],
 };
 
 /** The billing runs that did something (Administração → Faturamento), newest first. */
@@ -515,7 +514,7 @@ const faturamentoExecucao: CrudResource = {
   levels: { read: operator, create: null, update: null, delete: null },
   // The kind ('automatico', 'manual') and the last error ('Contrato 123: …'), what staff look for.
   search: [pgFaturamentoExecucao.tipo, pgFaturamentoExecucao.ultimo_erro],
-  orderBy: [desc(pgFaturamentoExecucao.datahora_inicio), desc(pgFaturamentoExecucao.id)],
+  order: [{ column: pgFaturamentoExecucao.datahora_inicio, descending: true }, { column: pgFaturamentoExecucao.id, descending: true }],
 };
 
 /** The person who acted and the person concerned, both read from gl_usuario. */
@@ -556,7 +555,7 @@ const auditoria: CrudResource = {
       ];
     },
   },
-  orderBy: [newestFirst(glAuditoria.datahora), newestFirst(glAuditoria.id)],
+  order: [{ column: glAuditoria.datahora, descending: true }, { column: glAuditoria.id, descending: true }],
 };
 
 export const ADMIN_RESOURCES: readonly CrudResource[] = [
