@@ -1057,6 +1057,9 @@ export const pgFatura = pgTable(
     uniqueIndex('pg_fatura_aprovacao_token_uq').on(t.aprovacao_token_hash),
     // The open invoices by due date: the run marks the overdue ones (situação 8).
     index('pg_fatura_abertas_vencimento_idx').on(t.data_vencimento).where(sql`situacao = 5`),
+    // The unpaid invoices by due date: the reminders job's windows read only these, so a run
+    // costs what it may send, not the table (issue 37).
+    index('pg_fatura_a_pagar_vencimento_idx').on(t.data_vencimento, t.id).where(sql`situacao in (5, 8)`),
     check('pg_fatura_origem_ck', sql`${t.origem} in ('manual', 'recorrente', 'ajuste')`),
   ],
 );

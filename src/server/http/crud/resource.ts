@@ -85,7 +85,13 @@ export interface CrudResource {
   /** Multipart file fields: each stored file's gl_arquivo id goes to `${field}_arquivo_id`. */
   uploads?: Record<string, { accept: readonly UploadKind[]; maxBytes: number }>;
   /** The dropdown's option text; the dropdown is offered only when given. */
-  dropdown?: { text: SQL<string>; search: PgColumn[]; alsoAt?: string };
+  dropdown?: {
+    text: SQL<string>;
+    search: PgColumn[];
+    alsoAt?: string;
+    /** The options' order (then the id) when the text is an expression no index holds. */
+    order?: PgColumn;
+  };
   /** Adds extra warnings to the loaded entity (§7 "data.warnings shown as warning"). */
   warnings?: (entity: Row, db: Queryable) => Promise<string[]>;
   /**
@@ -272,7 +278,7 @@ export function registerCrudResource(
   });
 
   if (resource.dropdown) {
-    const { text, search, alsoAt } = resource.dropdown;
+    const { text, search, alsoAt, order } = resource.dropdown;
     const dropdownOptions = { schema: { querystring: DropdownQuerySchema }, preValidation: guard(levels.read) };
     const dropdownHandler = async (request: FastifyRequest) => {
       const { q, p } = request.query as z.output<typeof DropdownQuerySchema>;
@@ -281,7 +287,7 @@ export function registerCrudResource(
         .select({ id: idColumn, text })
         .from(table)
         .where(where)
-        .orderBy(asc(text), asc(idColumn))
+        .orderBy(asc(order ?? text), asc(idColumn))
         .limit(DROPDOWN_PAGE_SIZE + 1)
         .offset((p - 1) * DROPDOWN_PAGE_SIZE);
       const page: DropdownPage = {

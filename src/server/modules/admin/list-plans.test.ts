@@ -1,21 +1,19 @@
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
 import { createUser, signedInAgent } from '../../../../tests/helpers/factories.ts';
+import { queryPlans } from '../../../../tests/helpers/query-plans.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { postgresUrlOf } from '../../../../tests/helpers/test-database.ts';
 
 /**
- * Issue 37: the staff lists' searches and orders are served by indexes. The statements the list
- * routes send are caught and EXPLAINed with sequential scans discouraged: what an index can serve
- * then shows it; an OR across a join, or an order no index has, still reads or sorts every row.
- * PostgreSQL only (the plans are PostgreSQL's).
+ * Issue 37: the staff lists' searches and orders are served by indexes (tests/helpers/
+ * query-plans.ts). PostgreSQL only (the plans are PostgreSQL's).
  */
 let t: TestApp;
 let staff: ApiAgent;
-let explainer: pg.Client;
-const statements = vi.spyOn(pg.Pool.prototype, 'query');
+const plans = queryPlans();
+const planOf = (pattern: RegExp, options?: { search?: boolean }) => plans.planOf(pattern, options);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,37 +30,15 @@ beforeAll(async () => {
   `);
   await t.db.execute(sql`analyze`);
   staff = await signedInAgent(t, (await createUser(t.db, { nivel: 1 })).id);
-  explainer = new pg.Client({ connectionString: await postgresUrlOf(t.database) });
-  await explainer.connect();
+  await plans.connect(await postgresUrlOf(t.database));
 });
 afterAll(async () => {
-  await explainer?.end();
+  await plans.close();
   await t.close();
 });
 
-/**
- * The plan of the last statement sent that matches `pattern`, with sequential scans discouraged
- * (and, for a search, plain index scans too: on a table this small a full index scan with a filter
- * is cheaper than a trigram index, which a large provider's table would use).
- */
-async function planOf(pattern: RegExp, options: { search?: boolean } = {}): Promise<string> {
-  const call = statements.mock.calls.findLast(([query]) => pattern.test(String((query as { text?: string }).text ?? query)));
-  if (!call) throw new Error(`no statement matched ${String(pattern)}`);
-  const [query, params] = call as unknown as [{ text: string } | string, unknown[] | undefined];
-  const text = typeof query === 'string' ? query : query.text;
-  await explainer.query('begin');
-  try {
-    await explainer.query('set local enable_seqscan = off');
-    if (options.search) await explainer.query('set local enable_indexscan = off');
-    const { rows } = await explainer.query<{ 'QUERY PLAN': string }>(`explain ${text}`, params);
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
-  } finally {
-    await explainer.query('rollback');
-  }
-}
-
 async function list(path: string) {
-  statements.mockClear();
+  plans.forget();
   const response = await staff.get(path);
   expect(response.status).toBe(200);
 }
@@ -109,5 +85,17 @@ describe('the staff lists on their indexes (issue 37)', () => {
     const last = await planOf(/from "pg_fatura".*limit/is);
     expect(last).toMatch(/Index (Only )?Scan Backward using pg_fatura_vencimento_idx/);
     expect(last).not.toMatch(/(^|->)\s*Sort\s+\(/m);
+  });
+
+  it('gives the client and user picks in the order of their name indexes, without sorting everyone', async (context) => {
+    if (t.database.kind !== 'postgres') return context.skip();
+    await list('/api/admin/gl_usuario/dropdown');
+    const people = await planOf(/from "gl_usuario".*limit/is);
+    expect(people).toContain('gl_usuario_nome_idx');
+    expect(people).not.toMatch(/(^|->)\s*Sort\s+\(/m);
+    await list('/api/admin/gl_cliente/dropdown');
+    const clients = await planOf(/from "gl_cliente".*limit/is);
+    expect(clients).toContain('gl_cliente_razao_social_idx');
+    expect(clients).not.toMatch(/(^|->)\s*Sort\s+\(/m);
   });
 });

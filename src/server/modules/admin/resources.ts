@@ -232,6 +232,8 @@ const usuario: CrudResource = {
   dropdown: {
     text: sql<string>`${glUsuario.nome} || ' <' || ${glUsuario.email} || '>'`,
     search: [glUsuario.nome, glUsuario.email],
+    // By name, as gl_usuario_nome_idx holds them: ordered by the text, every person was sorted.
+    order: glUsuario.nome,
   },
 };
 

@@ -1,0 +1,1 @@
+CREATE INDEX IF NOT EXISTS "pg_fatura_a_pagar_vencimento_idx" ON "pg_fatura" USING btree ("data_vencimento","id") WHERE situacao in (5, 8);
