@@ -62,7 +62,7 @@ export const DEMO_LOGINS = [
 ] as const;
 
 /** Key of the advisory lock that keeps two starting instances from seeding at once. */
-const DEMO_SEED_LOCK = 7_420_001;
+export const DEMO_SEED_LOCK = 7_420_001;
 
 /**
  * Moves a table's identity sequence past its largest id (and never backwards), so that inserts
@@ -101,6 +101,9 @@ export async function seedDemoData(
   // argon2 is slow by design: one hash, shared by every demo user, computed outside the transaction.
   const senhaHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction(async (tx) => {
+    // Another instance seeding holds the lock as long as its seed takes: wait for it, past the
+    // background lane's lock_timeout (decision 103), which would fail this start.
+    await tx.execute(sql`set local lock_timeout = 0`);
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK}::bigint)`);
     if (await temUsuarios(tx)) return false;
     await seedReferenceData(tx);
