@@ -127,6 +127,13 @@ const ConfigSchema = z
      * PostgreSQL time limits (decision 103), 0 for none: how long a customer's statement may run
      * and wait for a lock, and the same for the jobs and the staff's back-office.
      */
+    /**
+     * PostgreSQL connections per instance (decision 103): the customer lane's, and the lane of the
+     * jobs and the staff's back-office. Their sum, times the instances, stays under the server's
+     * max_connections.
+     */
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+    DB_BACKGROUND_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(5),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_QUERY_LIMITS.customer.statementTimeoutMs),
     DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_QUERY_LIMITS.customer.lockTimeoutMs),
     DB_BACKGROUND_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_QUERY_LIMITS.background.statementTimeoutMs),

@@ -30,6 +30,8 @@ async function prepareDatabase(config: Config, log: pino.Logger): Promise<Databa
           kind: 'postgres',
           url: config.DATABASE_URL,
           connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
+          poolSize: config.DB_POOL_SIZE,
+          backgroundPoolSize: config.DB_BACKGROUND_POOL_SIZE,
           queryLimits: {
             customer: { statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS, lockTimeoutMs: config.DB_LOCK_TIMEOUT_MS },
             background: {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages';
@@ -67,6 +68,32 @@ describe.skipIf(unavailable)('a table locked past the time limits', () => {
     // Answered by the route again (no such product), not by the time limit.
     expect(served.status).toBe(404);
     expect(server.output()).toContain('query time limit reached');
+  });
+
+  it('uses as many customer connections as DB_POOL_SIZE says, however many requests wait', async () => {
+    server = await startServerProcess({
+      DATABASE_URL: cluster.url('portal'),
+      DB_POOL_SIZE: '2',
+      DB_LOCK_TIMEOUT_MS: '0',
+      DB_STATEMENT_TIMEOUT_MS: '0',
+      DB_CONNECT_TIMEOUT_MS: '20000',
+      LOG_LEVEL: 'warn',
+    });
+    const lock = await lockTable('gl_produto');
+    const waiting = Array.from({ length: 6 }, () =>
+      fetch(`${server?.baseUrl}/api/gl_produto/424242/public_planos`, { signal: AbortSignal.timeout(15_000) }),
+    );
+    // Asked outside the lock's transaction, whose view of pg_stat_activity stays as it began.
+    const blocked = async () =>
+      ((await database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = 'portal' and wait_event_type = 'Lock'`,
+      )) as { rows: { n: number }[] }).rows[0]?.n;
+    await expect.poll(blocked, { timeout: 5_000 }).toBe(2);
+    // Still two a moment later: the other requests wait for a connection, not on the lock.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await blocked()).toBe(2);
+    await lock.query('rollback');
+    expect((await Promise.all(waiting)).map((response) => response.status)).toEqual([404, 404, 404, 404, 404, 404]);
   });
 
   it('cancels a job stuck on a lock when the shutdown grace ends, and exits 0', async () => {
