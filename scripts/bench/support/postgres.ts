@@ -9,6 +9,8 @@ export interface ThrowawayDatabase {
   url: string;
   serverVersion: string;
   drop(): Promise<void>;
+  /** Leaves the database as it is (to study it afterwards). */
+  keep(): Promise<void>;
 }
 
 export async function throwawayDatabase(): Promise<ThrowawayDatabase | string> {
@@ -27,6 +29,7 @@ export async function throwawayDatabase(): Promise<ThrowawayDatabase | string> {
   return {
     url: url.toString(),
     serverVersion: rows[0]?.server_version ?? '',
+    keep: () => admin.end(),
     drop: async () => {
       // pg's pool.end() resolves before its sockets are closed; a forced drop would hit them.
       for (let tries = 0; tries < 50; tries++) {

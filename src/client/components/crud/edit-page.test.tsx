@@ -98,7 +98,9 @@ describe('CrudEdit (§2 generic edit page, §4, §7)', () => {
       </QueryClientProvider>,
     );
     const user = userEvent.setup();
-    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue('Antigo'));
+    // The fields open once they hold the record (edit-page.tsx).
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toBeEnabled());
+    expect(screen.getByLabelText('Nome')).toHaveValue('Antigo');
     await user.clear(screen.getByLabelText('Nome'));
     await user.type(screen.getByLabelText('Nome'), 'Digitado');
     await user.click(screen.getByRole('button', { name: 'Outra renderização' }));
@@ -143,7 +145,8 @@ describe('CrudEdit (§2 generic edit page, §4, §7)', () => {
     });
     const user = setup({ parent: { base: '/api/admin/pai', id: 3, render: (parent) => <p>Pai: {String(parent.nome)}</p> } });
     expect(await screen.findByText('Pai: Pai')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue('Antigo'));
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toBeEnabled());
+    expect(screen.getByLabelText('Nome')).toHaveValue('Antigo');
     expect(calls.map((call) => call.path)).toEqual(['/api/admin/pai/3/edit', `${BASE}/7/edit`]);
     // The audit block, read-only.
     expect(screen.getByRole('region', { name: 'Auditoria' })).toHaveTextContent('ID7Criado em02/01/2026 10:00Modificado em03/01/2026 10:00');
@@ -166,7 +169,8 @@ describe('CrudEdit (§2 generic edit page, §4, §7)', () => {
         return form;
       },
     });
-    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue('Antigo'));
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toBeEnabled());
+    expect(screen.getByLabelText('Nome')).toHaveValue('Antigo');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(calls.at(-1)?.method).toBe('POST'));
     expect(calls.at(-1)?.path).toBe(`${BASE}/7`);
@@ -200,7 +204,8 @@ describe('CrudEdit (§2 generic edit page, §4, §7)', () => {
       [`DELETE ${BASE}/7`]: () => envelopeResponse(null, { message: 'Registro excluído.' }),
     });
     const user = setup({ deleteTitle: 'Excluir a coisa?' });
-    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue('Antigo'));
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toBeEnabled());
+    expect(screen.getByLabelText('Nome')).toHaveValue('Antigo');
     await user.click(screen.getByRole('button', { name: 'Excluir' }));
     const dialog = await screen.findByRole('dialog', { name: 'Excluir a coisa?' });
     expect(dialog).toHaveTextContent('Excluir registro?');
@@ -222,7 +227,8 @@ describe('CrudEdit (§2 generic edit page, §4, §7)', () => {
       [`POST ${BASE}`]: () => envelopeResponse({ entity: { ...ROW, id: 9 } }, { message: 'Registro criado.' }),
     });
     const user = setup({}, 7, FROM_LIST);
-    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue('Antigo'));
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toBeEnabled());
+    expect(screen.getByLabelText('Nome')).toHaveValue('Antigo');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(screen.getByLabelText('endereço')).toHaveTextContent('/lista?page=3&q=casa'));
   });
@@ -241,7 +247,8 @@ describe('CrudEdit (§2 generic edit page, §4, §7)', () => {
       [`DELETE ${BASE}/7`]: () => envelopeResponse(null, { message: 'Registro excluído.' }),
     });
     const user = setup({}, 7, FROM_LIST);
-    await waitFor(() => expect(screen.getByLabelText('Nome')).toHaveValue('Antigo'));
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toBeEnabled());
+    expect(screen.getByLabelText('Nome')).toHaveValue('Antigo');
     await user.click(screen.getByRole('button', { name: 'Excluir' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(dialog.querySelector('.btn-danger') as HTMLElement);

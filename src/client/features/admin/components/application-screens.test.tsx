@@ -68,7 +68,9 @@ describe("an application's consent (decision 097): 'primeira_parte' on the edit 
         envelopeResponse({ entity: { ...APLICATIVO, primeira_parte: true } }, { message: 'Registro salvo.' }),
     });
     const user = renderAt('/admin/produtos/1/aplicativos/5');
-    await waitFor(() => expect(screen.getByLabelText('Nome', { exact: false })).toHaveValue('Vendas'));
+    // The fields open once they hold the record (edit-page.tsx).
+    await waitFor(() => expect(screen.getByLabelText('Nome', { exact: false })).toBeEnabled());
+    expect(screen.getByLabelText('Nome', { exact: false })).toHaveValue('Vendas');
     const flag = screen.getByRole('checkbox', { name: LABEL });
     expect(flag).not.toBeChecked();
     expect(flag).toHaveAccessibleDescription(HINT);

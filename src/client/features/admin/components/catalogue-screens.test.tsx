@@ -96,7 +96,9 @@ describe("a product's invoices: the due-date rule and the manager's approval (de
     const { calls } = stubFetch(routes);
     const user = renderAt('/admin/produtos/1');
     const dia = await screen.findByLabelText('Dia do mês (1 a 28)');
-    await waitFor(() => expect(dia).toHaveValue(5));
+    // The fields open once they hold the record (edit-page.tsx).
+    await waitFor(() => expect(dia).toBeEnabled());
+    expect(dia).toHaveValue(5);
     await user.clear(dia);
     await user.type(dia, '30');
     // No rule to describe while the number does not fit.
@@ -125,7 +127,8 @@ describe("a product's invoices: the due-date rule and the manager's approval (de
     const { calls } = stubFetch({ ...routes, 'GET /api/admin/gl_produto/1/edit': () => envelopeResponse({ entity: { ...PRODUTO, fatura_vencimento_tipo: 'dias_apos_emissao', fatura_vencimento_valor: 10 } }) });
     const user = renderAt('/admin/produtos/1');
     const dias = await screen.findByLabelText('Dias após a emissão (0 a 90)');
-    await waitFor(() => expect(dias).toHaveValue(10));
+    await waitFor(() => expect(dias).toBeEnabled());
+    expect(dias).toHaveValue(10);
     expect(dias).toHaveAccessibleDescription(/^10 dias após a emissão;/);
     await user.clear(dias);
     await user.type(dias, '91');
@@ -146,7 +149,8 @@ describe("a payment option's 'Meses de preço promocional'", () => {
     const { calls } = stubFetch(routes);
     const user = renderAt('/admin/planos/2/pagamentos/8');
     const meses = await screen.findByLabelText('Meses de preço promocional');
-    await waitFor(() => expect(screen.getByLabelText(/^Descrição da periodicidade/)).toHaveValue('Mensal'));
+    await waitFor(() => expect(screen.getByLabelText(/^Descrição da periodicidade/)).toBeEnabled());
+    expect(screen.getByLabelText(/^Descrição da periodicidade/)).toHaveValue('Mensal');
     expect(meses).toHaveValue(null);
     expect(meses).toHaveAccessibleDescription('Vazio: enquanto o contrato permanecer nesta opção.');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
@@ -158,7 +162,8 @@ describe("a payment option's 'Meses de preço promocional'", () => {
     const { calls } = stubFetch(routes);
     const user = renderAt('/admin/planos/2/pagamentos/8');
     const meses = await screen.findByLabelText('Meses de preço promocional');
-    await waitFor(() => expect(screen.getByLabelText(/^Descrição da periodicidade/)).toHaveValue('Mensal'));
+    await waitFor(() => expect(screen.getByLabelText(/^Descrição da periodicidade/)).toBeEnabled());
+    expect(screen.getByLabelText(/^Descrição da periodicidade/)).toHaveValue('Mensal');
     await user.type(meses, '0');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(PROMOCAO_MESES_MESSAGE)).toBeInTheDocument();
