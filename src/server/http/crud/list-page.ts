@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { EXACT_TOTAL_MAX } from '#shared/schemas/crud';
 import { pgErrorCode } from '../../db/errors.ts';
@@ -12,7 +12,10 @@ import { pgErrorCode } from '../../db/errors.ts';
  * - a page in the second half is read from the end in reverse, so 'Última página' costs what the
  *   first does;
  * - the total is counted up to EXACT_TOTAL_MAX rows; past that it is the planner's estimate,
- *   flagged `total_estimado`, and the screen says 'mais de 10.000'.
+ *   flagged `total_estimado`, and the screen says 'mais de 10.000';
+ * - a search over several tables (`searchParts`) is found the way its count says is cheap: up to
+ *   EXACT_TOTAL_MAX matches, their ids from each part's indexes; more, the list's index in order
+ *   with the search as a filter, which meets a page's worth of matches soon.
  */
 
 /** One key of a list's order; NULLS LAST unless said, the order of drizzle's indexes. */
@@ -27,6 +30,12 @@ export interface PageRequest {
   page: number;
   perPage: number;
   where: SQL | undefined;
+  /**
+   * A search as disjoint conditions (each row matches at most one), each served by its own
+   * indexes: counted arm by arm (UNION ALL, stopping at the count's limit); few matches are read
+   * as the union of the arms' ids, many by the list's order with their OR as a filter.
+   */
+  searchParts?: SQL[] | undefined;
   /** A cursor_fim of an earlier page: pages after it are sought from its last key. */
   apos?: string | undefined;
   /** A cursor_inicio of a later page: pages before it are sought from its first key. */
@@ -143,8 +152,10 @@ function planPage(
 export interface ListQueries {
   /** ids (and the keys as text, k0..kn) of the rows that match, in an order, from an offset. */
   ids: (where: SQL | undefined, order: SQL[], keys: Record<string, SQL>, limit: number, offset: number) => Promise<Record<string, unknown>[]>;
-  /** How many rows match, counting at most `limit`. */
-  countUpTo: (where: SQL | undefined, limit: number) => Promise<number>;
+  /** How many rows match `where` and one of `parts` (if any), counting at most `limit`. */
+  countUpTo: (where: SQL | undefined, parts: SQL[] | undefined, limit: number) => Promise<number>;
+  /** The ids of the rows matching any of `parts`, each part through its own indexes. */
+  idsOfParts: (parts: SQL[]) => SQL;
   /** The planner's estimate of the rows that match. */
   estimate: (where: SQL | undefined) => Promise<number>;
   rowsById: (ids: number[]) => Promise<Record<string, unknown>[]>;
@@ -158,16 +169,21 @@ export async function readListPage(
 ): Promise<ListPage> {
   const keys = completeOrder(order, table);
   const keyset = keysetOf(keys, table);
-  const { perPage, where } = request;
+  const { perPage, searchParts } = request;
 
-  const counted = await queries.countUpTo(where, EXACT_TOTAL_MAX + 1);
+  const counted = await queries.countUpTo(request.where, searchParts, EXACT_TOTAL_MAX + 1);
   const estimated = counted > EXACT_TOTAL_MAX;
+  const where = !searchParts?.length
+    ? request.where
+    : estimated
+      ? and(request.where, or(...searchParts))
+      : and(request.where, sql`${table.id} in (${queries.idsOfParts(searchParts)})`);
   const value = estimated ? Math.max(EXACT_TOTAL_MAX + 1, Math.round(await queries.estimate(where))) : counted;
   const lastPage = Math.max(1, Math.ceil(value / perPage));
 
   const plan = planPage(request, keyset, { value, estimated, lastPage });
   const keyFields = Object.fromEntries((keyset ?? []).map((key, index) => [`k${index}`, sql<string>`${key.column}::text`]));
-  const found = await idsOrOffset(queries, request, plan, keys, keyFields);
+  const found = await idsOrOffset(queries, { ...request, where }, plan, keys, keyFields);
   if (plan.reversed) found.reverse();
 
   const ids = [...new Set(found.map((row) => Number(row.id)))];

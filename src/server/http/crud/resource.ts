@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -65,10 +65,11 @@ export interface CrudResource {
   /** Text columns searched by searchText / q (case-insensitive, contains). */
   search?: PgColumn[];
   /**
-   * Instead of `search`: the condition for a LIKE pattern ('%q%', escaped), for a search that an
-   * OR across a join would keep from its indexes (issue 37).
+   * Instead of `search`, for a search an OR across a join would keep from its indexes (issue 37):
+   * the conditions for a LIKE pattern ('%q%', escaped), disjoint (a row matches at most one),
+   * each on the resource's table and served by its own indexes (list-page.ts).
    */
-  searchWhere?: (pattern: string) => SQL;
+  searchParts?: (pattern: string) => SQL[];
   /** Extra list filters: their query schema and the conditions they make. */
   filters?: { schema: z.ZodObject; where: (query: Record<string, unknown>) => (SQL | undefined)[] };
   /**
@@ -216,11 +217,20 @@ export function registerCrudResource(
         .orderBy(...order)
         .limit(limit)
         .offset(offset),
-    countUpTo: async (where, limit) => {
-      const matching = withJoins(db.select({ one: sql`1` }).from(table).$dynamic()).where(where).limit(limit).as('matching');
-      const [row] = await db.select({ total: count() }).from(matching);
-      return row?.total ?? 0;
+    countUpTo: async (where, parts, limit) => {
+      const arms = (parts ?? [undefined]).map((part) =>
+        withJoins(db.select({ one: sql`1` }).from(table).$dynamic()).where(and(where, part)),
+      );
+      const result = (await db.execute<{ total: number }>(
+        sql`select count(*)::int as total from (${sql.join(arms, sql` union all `)} limit ${limit}) as matching`,
+      )) as { rows: { total: number }[] };
+      return Number(result.rows[0]?.total ?? 0);
     },
+    idsOfParts: (parts) =>
+      sql.join(
+        parts.map((part) => sql`${db.select({ id: idColumn }).from(table).where(part)}`),
+        sql` union all `,
+      ),
     estimate: async (where) => {
       const matching = withJoins(db.select({ one: sql`1` }).from(table).$dynamic()).where(where);
       const result = (await db.execute<Record<string, unknown>>(sql`explain (format json) ${matching}`)) as {
@@ -239,8 +249,9 @@ export function registerCrudResource(
     const query = request.query as z.output<typeof ListQuerySchema> & Record<string, unknown>;
     const text = query.searchText ?? query.q ?? '';
     const conditions: (SQL | undefined)[] = [];
-    if (text && resource.searchWhere) conditions.push(resource.searchWhere(`%${escapeLike(text)}%`));
-    else if (text && resource.search?.length) {
+    const searchParts = text && resource.searchParts ? resource.searchParts(`%${escapeLike(text)}%`) : undefined;
+    // A search in parts goes to readListPage as it is: the count decides how to find its rows.
+    if (!searchParts && text && resource.search?.length) {
       conditions.push(or(...resource.search.map((column) => ilike(column, `%${escapeLike(text)}%`))));
     }
     conditions.push(...(resource.filters?.where(query) ?? []));
@@ -251,6 +262,7 @@ export function registerCrudResource(
       page,
       perPage,
       where,
+      searchParts,
       apos: query.apos,
       antes: query.antes,
     });

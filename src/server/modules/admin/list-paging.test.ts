@@ -117,4 +117,32 @@ describe('a staff list paged at any depth (issue 37)', () => {
     const exact = await staff.get<Page>('/api/admin/gl_cliente?q=Estimado 010050');
     expect(exact.body.data).toMatchObject({ total: 1, total_estimado: false });
   });
+
+  it("searches invoices by the client's name or the service text, each invoice once, few matches or many", async () => {
+    const [a, b] = [expected[10], expected[11]];
+    await t.db.execute(sql`update gl_cliente set razao_social = 'Oficina Quaresma Ltda' where id = ${a!}`);
+    await t.db.execute(sql`
+      insert into pg_fatura (gl_cliente_id, situacao, data_vencimento, valor, servico_discriminacao)
+      values (${a!}, 5, '2032-01-10', 1, 'Manutenção'), (${a!}, 5, '2032-01-11', 1, 'Quaresma: suporte'),
+             (${b!}, 5, '2032-01-12', 1, 'Implantação para Quaresma'), (${b!}, 5, '2032-01-13', 1, 'Outra coisa')
+    `);
+    const few = await staff.get<Page>('/api/admin/pg_fatura?q=quaresma');
+    expect(few.body.data).toMatchObject({ total: 3, total_estimado: false });
+    const servicos = few.body.data.data.map((row) => (row as unknown as { servico_discriminacao: string }).servico_discriminacao);
+    expect(servicos).toEqual(['Implantação para Quaresma', 'Quaresma: suporte', 'Manutenção']);
+
+    // Past 10 000 matches: the list's order with the search as a filter, the total estimated.
+    await t.db.execute(sql`
+      insert into pg_fatura (gl_cliente_id, situacao, data_vencimento, valor, servico_discriminacao)
+      select ${b!}, 5, date '2020-01-01' + (n % 900), 1, 'Serviço recorrente ' || n from generate_series(1, 10050) as n
+    `);
+    await t.db.execute(sql`analyze pg_fatura`);
+    const many = await staff.get<Page>('/api/admin/pg_fatura?q=recorrente&per_page=10');
+    expect(many.body.data).toMatchObject({ total_estimado: true });
+    const top = (await t.db.execute<{ id: number }>(sql`
+      select id from pg_fatura where servico_discriminacao like 'Serviço recorrente %'
+       order by data_vencimento desc, id desc limit 10
+    `)) as { rows: { id: number }[] };
+    expect(ids(many.body.data)).toEqual(top.rows.map((row) => Number(row.id)));
+  });
 });

@@ -260,14 +260,13 @@ const fatura: CrudResource = {
     { table: glCliente, on: eq(glCliente.id, pgFatura.gl_cliente_id) },
     { table: pgNfse, on: eq(pgNfse.pg_fatura_id, pgFatura.id) },
   ],
-  // The client's name or CPF/CNPJ, or the service text: each through its own trigram index (the
-  // client's by the invoices' client index), where an OR across the join read every invoice.
-  searchWhere: (pattern) => sql`${pgFatura.id} in (
-    select f.id from pg_fatura f where f.servico_discriminacao ilike ${pattern}
-    union
-    select f.id from pg_fatura f
-     where f.gl_cliente_id in (select c.id from gl_cliente c where c.razao_social ilike ${pattern} or c.cpfcnpj ilike ${pattern})
-  )`,
+  // The client's name or CPF/CNPJ, or the service text, as two disjoint parts: the invoices of
+  // the clients that match (their trigram indexes, then the invoices' client index), and the
+  // others whose service text matches (its trigram index). An OR across the join read them all.
+  searchParts: (pattern) => {
+    const clients = sql`${pgFatura.gl_cliente_id} in (select c.id from gl_cliente c where c.razao_social ilike ${pattern} or c.cpfcnpj ilike ${pattern})`;
+    return [clients, sql`${pgFatura.servico_discriminacao} ilike ${pattern} and not (${clients})`];
+  },
   filters: {
     schema: FaturaFilterSchema,
     where: (q) => [
