@@ -2,7 +2,7 @@
  * `npm run bench:scale` (issue 37): the customer and staff calls and the periodic jobs on a small
  * provider's database and on a large one, on PostgreSQL, each figure against its target:
  * on the large set, median ≤ 2× the small median and p95 ≤ 50 ms; the reminders and housekeeping
- * runs with nothing to do ≤ 20 ms.
+ * runs with nothing to do ≤ 20 ms; reading a person's data for the LGPD export like a call.
  *
  * The data is built with generate_series, in one throwaway database grown from the small set
  * (1 000 clients) to the large one (100 000 clients, 200 000 people, 250 000 links, 2.1 million
@@ -24,6 +24,7 @@ import { openDatabase, type Database } from '../../src/server/db/database.ts';
 import { seedReferenceData } from '../../src/server/db/reference-data.ts';
 import { purgeExpiredRecords } from '../../src/server/jobs/housekeeping.ts';
 import { sendInvoiceReminders } from '../../src/server/modules/invoices/reminders.ts';
+import { collectPersonalData } from '../../src/server/modules/privacy/personal-data.ts';
 import { SESSION_COOKIE } from '../../src/server/session/session-plugin.ts';
 import { createSession } from '../../src/server/session/session-store.ts';
 import {
@@ -121,6 +122,7 @@ async function grow(db: Database, from: number, to: number): Promise<void> {
 }
 
 interface Fixed {
+  managerId: number;
   staffCookie: string;
   customerCookie: string;
   token: string;
@@ -155,6 +157,7 @@ async function fixedRows(db: Database): Promise<Fixed> {
   const staffSession = await createSession(db, { usuarioId: staff.id }, lifetime);
   const customerSession = await createSession(db, { usuarioId: manager.id, clienteId: cliente.id, produtoId: produto.id }, lifetime);
   return {
+    managerId: manager.id,
     staffCookie: `${SESSION_COOKIE}=${staffSession.cookieValue}`,
     customerCookie: `${SESSION_COOKIE}=${customerSession.cookieValue}`,
     token: cliente.fatura_token,
@@ -243,6 +246,8 @@ async function measureJob(run: () => Promise<unknown>): Promise<Figure> {
 async function measure(db: Database, app: FastifyInstance, fixed: Fixed, config: ReturnType<typeof loadConfig>, times: number[]) {
   const calls = await measureCalls(app, fixed, times);
   const options = { providerName: config.PROVIDER_NAME, publicUrl: config.publicUrl };
+  // The LGPD export's reading of a person's data: their sign-ins, sessions, e-mails (by address).
+  calls.set('LGPD export, reading the data of a person with 2 000 sign-ins', await measureJob(() => collectPersonalData(db, fixed.managerId)));
   calls.set('reminders run, nothing to send', await measureJob(() => sendInvoiceReminders(db, options)));
   calls.set('housekeeping run, nothing to delete', await measureJob(() => purgeExpiredRecords(db)));
   return calls;
