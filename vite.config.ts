@@ -20,7 +20,7 @@ type PostcssPlugin = Extract<ReturnType<typeof purgeCss>, { postcssPlugin: strin
  * Bootstrap's compiled CSS without the rules no class of the client uses (most of it is the
  * utility classes): the classes are found in the client's sources and react-bootstrap's, and the
  * families whose names react-bootstrap composes at run time from props (variant, size, bg,
- * breakpoints: `btn-outline-primary`, `col-md-6`) are kept whole. Only the Bootstrap stylesheet
+ * breakpoints, positions: `btn-outline-primary`, `col-md-6`, `position-fixed`) are kept whole. Only the Bootstrap stylesheet
  * is purged; the app's own CSS and the libraries' are left as they are (decision 085).
  */
 function purgedBootstrap(): PostcssPlugin {
@@ -29,6 +29,9 @@ function purgedBootstrap(): PostcssPlugin {
     safelist: {
       standard: [
         /^(btn|alert|bg|text-bg|badge|spinner|modal|table|form|navbar|nav|col|row-cols|g|gx|gy|list-group|container|card|pagination|input-group)-/,
+        // ToastContainer's `position-${containerPosition}`: without it the notices sat at the top
+        // of the page, out of sight once it scrolled (issue 38).
+        /^position-/,
       ],
       greedy: [
         /^(fade|show|showing|collapse|collapsing|toast|tooltip|bs-tooltip|dropdown|offcanvas)/,
