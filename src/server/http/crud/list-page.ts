@@ -25,7 +25,6 @@ export interface SortKey {
   nullsFirst?: boolean;
 }
 
-
 export interface PageRequest {
   page: number;
   perPage: number;

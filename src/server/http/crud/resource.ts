@@ -192,11 +192,14 @@ export function registerCrudResource(
   const columns = resource.columns;
 
   const table: PgTable = resource.table;
-  const selectRows = (tx: Queryable) => {
-    let query = tx.select(columns ?? getTableColumns(table)).from(table).$dynamic();
-    for (const join of resource.joins ?? []) query = query.leftJoin(join.table, join.on);
-    return query;
+  /** A statement with the resource's joins (its columns, and the search, may name theirs). */
+  const withJoins = <Q extends { leftJoin: (table: PgTable, on: SQL) => Q }>(query: Q) => {
+    let joined = query;
+    for (const join of resource.joins ?? []) joined = joined.leftJoin(join.table, join.on);
+    return joined;
   };
+  const selectRows = (tx: Queryable) =>
+    withJoins(tx.select(columns ?? getTableColumns(table)).from(table).$dynamic());
 
   const loadEntity = async (tx: Queryable, id: number): Promise<Row> => {
     const [row] = await selectRows(tx).where(eq(idColumn, id));
@@ -204,12 +207,6 @@ export function registerCrudResource(
     return row;
   };
 
-  /** The list's statements, each with the resource's joins (the search may name their columns). */
-  const withJoins = <Q extends { leftJoin: (table: PgTable, on: SQL) => Q }>(query: Q) => {
-    let joined = query;
-    for (const join of resource.joins ?? []) joined = joined.leftJoin(join.table, join.on);
-    return joined;
-  };
   const listQueries: ListQueries = {
     ids: (where, order, keys, limit, offset) =>
       withJoins(db.select({ id: idColumn, ...keys }).from(table).$dynamic())
