@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app';
+import { readPendingDestinationFrom } from './lib/code-loading';
 import { rememberInteraction } from './lib/oidc-interaction';
 import { routes } from './routes';
 
@@ -16,6 +17,10 @@ if (!container) throw new Error('Elemento #root ausente em index.html.');
 rememberInteraction(window.location.search);
 
 const router = createBrowserRouter(routes);
+readPendingDestinationFrom(() => {
+  const to = router.state.navigation.location;
+  return to ? `${to.pathname}${to.search}${to.hash}` : undefined;
+});
 
 createRoot(container).render(
   <StrictMode>

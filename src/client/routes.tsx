@@ -2,6 +2,7 @@ import { redirect, type RouteObject } from 'react-router';
 import { AppLayout } from './components/app-layout';
 import { PageLoading } from './components/page-loading';
 import { RouteError } from './components/route-error';
+import { loadCode } from './lib/code-loading';
 import { RequireSession } from './lib/session';
 import { DEFAULT_PRODUCT_ID, parsePid, pathTo, ROUTES } from './paths';
 import { queryClient } from './lib/query-client';
@@ -13,7 +14,7 @@ import { prefetchPlansPage } from './features/plans/api/get-plans';
  * seed lets conta_criar_logado, conta_selecionar and conta_criar_senha work without the
  * standard login redirect, so those are not wrapped.
  */
-export const routes: RouteObject[] = [
+const screens: RouteObject[] = [
   {
     Component: AppLayout,
     children: [
@@ -236,3 +237,20 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Every screen's code through `loadCode`: a download that gets no answer waits for the server
+ * and the current screen stays; a release that renamed the files reloads the page (issue 38).
+ */
+function withRetryingCodeLoads(tree: RouteObject[]): RouteObject[] {
+  return tree.map((route): RouteObject => {
+    const { lazy, children } = route;
+    return {
+      ...route,
+      ...(typeof lazy === 'function' && { lazy: () => loadCode(lazy) }),
+      ...(children && { children: withRetryingCodeLoads(children) }),
+    } as RouteObject;
+  });
+}
+
+export const routes = withRetryingCodeLoads(screens);

@@ -19,6 +19,12 @@ export const CAPTCHA_TEXTS = {
     'A verificação de segurança configurada não é suportada por esta versão do portal. Avise o suporte.',
 } as const;
 
+/** A request that got no answer at all (issue 38 item 2; §8's texts are for an answer without a body). */
+export const CONNECTION_TEXTS = {
+  lost: 'Sem conexão com o servidor. Verifique sua internet; vamos tentar de novo.',
+  back: 'Conexão restabelecida.',
+} as const;
+
 export const LOAD_ERROR_TEXTS = {
   retry: 'Tentar novamente',
 } as const;

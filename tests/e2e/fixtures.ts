@@ -40,11 +40,13 @@ export async function waitForApiIdle(page: Page, quietMs = 500): Promise<void> {
  * any host but the portal fails the test. CSP violations show up as console errors, so this
  * also proves the built SPA satisfies the server's Content-Security-Policy.
  */
-export const test = base.extend<{ pageErrors: string[]; otherOrigins: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; otherOrigins: string[]; expectedConsoleErrors: RegExp[] }>({
   /** Origins a spec's journey legitimately visits besides the portal (an OpenID relying party). */
   otherOrigins: [[], { option: true }],
+  /** Console errors a spec causes on purpose (the browser's report of a refused connection). */
+  expectedConsoleErrors: [[], { option: true }],
   pageErrors: [
-    async ({ page, baseURL, otherOrigins }, use) => {
+    async ({ page, baseURL, otherOrigins, expectedConsoleErrors }, use) => {
       const errors: string[] = [];
       const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
       trackApiCalls(page);
@@ -53,6 +55,7 @@ export const test = base.extend<{ pageErrors: string[]; otherOrigins: string[] }
         // A 4xx answer is part of the API contract (a wrong password is a 401), and Chromium
         // reports every one as a console error; a 5xx still fails the test.
         if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) return;
+        if (expectedConsoleErrors.some((pattern) => pattern.test(message.text()))) return;
         errors.push(`console.error: ${message.text()}`);
       });
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

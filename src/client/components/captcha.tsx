@@ -5,6 +5,7 @@ import type { CaptchaConfig } from '#shared/schemas/auth';
 import { apiGet } from '../lib/api-client';
 import { LoadError } from './load-error';
 import { CAPTCHA_TEXTS } from '../texts';
+import { loadCode } from '../lib/code-loading';
 
 /**
  * The captcha of the public forms (login, event login, and later password recovery and
@@ -21,7 +22,7 @@ const captchaConfigQuery = queryOptions({
   staleTime: Infinity,
 });
 
-const AltchaWidget = lazy(() => import('./altcha-widget'));
+const AltchaWidget = lazy(() => loadCode(() => import('./altcha-widget')));
 
 export interface CaptchaControl {
   /** §5 "captcha ready (if enabled)": true without a captcha, or once it holds a solution. */

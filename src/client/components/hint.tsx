@@ -1,7 +1,8 @@
 import { cloneElement, lazy, Suspense, useRef, useState, type ReactElement, type Ref } from 'react';
 import type { HintPlacement } from './hint-overlay';
+import { loadCode } from '../lib/code-loading';
 
-const HintOverlay = lazy(() => import('./hint-overlay'));
+const HintOverlay = lazy(() => loadCode(() => import('./hint-overlay')));
 
 type HintTarget = ReactElement<{
   ref?: Ref<HTMLElement>;

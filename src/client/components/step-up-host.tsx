@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { registerStepUpHost, useStepUpRequest } from '../lib/step-up';
+import { loadCode } from '../lib/code-loading';
 
 // Loaded the first time a change asks for it: the login route's download stays as it is.
 const StepUpDialog = lazy(async () => ({
-  default: (await import('./step-up-dialog')).StepUpDialog,
+  default: (await loadCode(() => import('./step-up-dialog'))).StepUpDialog,
 }));
 
 /** Mounted once by the app: answers the API client's step-up requests with the dialog. */

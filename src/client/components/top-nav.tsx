@@ -7,8 +7,9 @@ import { DEFAULT_PRODUCT_ID, pathTo } from '../paths';
 import { providerName } from '../lib/page-meta';
 import { useSession } from '../lib/session';
 import { NAV_TEXTS } from '../texts';
+import { loadCode } from '../lib/code-loading';
 
-const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+const UserMenu = lazy(async () => ({ default: (await loadCode(() => import('./user-menu'))).UserMenu }));
 
 /** The top navigation (§1): visitor links, or the signed-in user's menu. */
 export function TopNav() {

@@ -16,9 +16,13 @@ import {
   applyFieldErrors,
   handleApiError,
 } from './api-client';
+import { connectionLost } from './connection';
 import { pageNavigation } from './navigation';
 import { dismissAllNotices, getNotices } from './notices';
 import { createQueryClient } from './query-client';
+
+// The connection watch (probing /healthz on timers) is tested in connection.test.ts.
+vi.mock('./connection', () => ({ connectionLost: vi.fn() }));
 
 const SERVER_ERROR =
   'Esta mensagem é um erro interno, por favor informe a administração do sistema.';
@@ -190,26 +194,43 @@ describe('envelope', () => {
 });
 
 describe('§8 error catalogue', () => {
-  it('network failure: the two internal-error notices, no redirect', async () => {
+  it('no answer at all (network down, server stopped): the connection watch starts, not §8\'s texts', async () => {
+    vi.mocked(connectionLost).mockClear();
     stubFetch({
       'GET /api/x': () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    await failWith(() => apiGet('/api/x'));
+    const error = await failWith(() => apiGet('/api/x'));
+    expect(error).toMatchObject({
+      kind: 'no-connection',
+      message: 'Sem conexão com o servidor. Verifique sua internet; vamos tentar de novo.',
+    });
+    expect(connectionLost).toHaveBeenCalledTimes(1);
+    expect(shownNotices()).toEqual([]);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it.each([502, 504])('a gateway that could not reach the portal (%i, no envelope) is no answer too', async (status) => {
+    vi.mocked(connectionLost).mockClear();
+    stubFetch({ 'GET /api/x': () => new Response('<html>Bad Gateway</html>', { status }) });
+    const error = await failWith(() => apiGet('/api/x'));
+    expect(error).toMatchObject({ kind: 'no-connection', httpStatus: status });
+    expect(connectionLost).toHaveBeenCalledTimes(1);
+  });
+
+  it('an answer whose body is not JSON is §8\'s missing response: the two internal-error notices', async () => {
+    vi.mocked(connectionLost).mockClear();
+    stubFetch({
+      'GET /api/x': () => new Response('<html>Erro</html>', { status: 500 }),
+    });
+    const error = await failWith(() => apiGet('/api/x'));
+    expect(error).toMatchObject({ kind: 'no-response' });
     expect(shownNotices()).toEqual([
       { level: 'danger', text: MISSING, details: [] },
       { level: 'danger', text: SERVER_ERROR, details: [] },
     ]);
-    expect(navigate).not.toHaveBeenCalled();
-  });
-
-  it('a body that is not JSON counts as a missing response', async () => {
-    stubFetch({
-      'GET /api/x': () => new Response('<html>Bad Gateway</html>', { status: 502 }),
-    });
-    await failWith(() => apiGet('/api/x'));
-    expect(shownNotices().map((notice) => notice.text)).toEqual([MISSING, SERVER_ERROR]);
+    expect(connectionLost).not.toHaveBeenCalled();
   });
 
   it('503 (the database restarting): the message as a warning, the error kind "unavailable"', async () => {

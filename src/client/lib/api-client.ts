@@ -1,6 +1,8 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { Envelope, FieldErrors } from '#shared/envelope';
 import { ERROR_CODES, MESSAGES } from '#shared/messages';
+import { CONNECTION_TEXTS } from '../texts';
+import { connectionLost } from './connection';
 import { redirectHome } from './navigation';
 import { notify } from './notices';
 import { readMeta } from './page-meta';
@@ -15,7 +17,9 @@ import { requestStepUp } from './step-up';
 export const SESSION_REDIRECT_DELAY_MS = 3000;
 
 /**
- * - `no-response`: network failure, or a body that is not an envelope (§8 "missing response or data");
+ * - `no-connection`: no answer at all (network down, server restarting, or a gateway saying the
+ *   server is unreachable): the connection notice, reads retried when it returns (decision 107);
+ * - `no-response`: an answer whose body is not an envelope (§8 "missing response or data");
  * - `session-expired`: the session ended or changed; home after 3 s (§8; the envelope's code
  *   'session_expired', never a comparison of texts: docs/decisions/003-error-contract.md);
  * - `not-logged-in`: home at once (§8; code 'not_logged_in');
@@ -27,6 +31,7 @@ export const SESSION_REDIRECT_DELAY_MS = 3000;
  * - `failed`: any other failure.
  */
 export type ApiErrorKind =
+  | 'no-connection'
   | 'no-response'
   | 'session-expired'
   | 'not-logged-in'
@@ -168,6 +173,17 @@ function isEnvelope(body: unknown): body is Envelope {
   return typeof body === 'object' && body !== null && typeof (body as Envelope).status === 'number';
 }
 
+function noConnection(httpStatus: number | null, cause?: unknown): ApiError {
+  connectionLost();
+  return new ApiError({ kind: 'no-connection', message: CONNECTION_TEXTS.lost, httpStatus, cause });
+}
+
+/**
+ * 502 and 504 without an envelope: a gateway in front of the portal could not reach it (a
+ * restart, a deploy), which is no answer from the portal, not an answer without a body.
+ */
+const GATEWAY_STATUSES = [502, 504];
+
 function noResponse(httpStatus: number | null, cause?: unknown): ApiError {
   return new ApiError({
     kind: 'no-response',
@@ -209,6 +225,12 @@ function unavailable(httpStatus: number): ApiError {
     httpStatus,
     code: ERROR_CODES.serviceUnavailable,
   });
+}
+
+function withoutEnvelope(httpStatus: number, cause?: unknown): ApiError {
+  if (httpStatus === UNAVAILABLE_STATUS) return unavailable(httpStatus);
+  if (GATEWAY_STATUSES.includes(httpStatus)) return noConnection(httpStatus, cause);
+  return noResponse(httpStatus, cause);
 }
 
 function classify(httpStatus: number, body: Envelope): ApiErrorKind {
@@ -263,7 +285,7 @@ export async function apiRequest<T>(
   } catch (error) {
     // A cancelled query is not a failure a person needs to hear about.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw noResponse(null, error);
+    throw noConnection(null, error);
   }
 
   let parsed: unknown;
@@ -272,12 +294,9 @@ export async function apiRequest<T>(
     parsed = text === '' ? null : JSON.parse(text);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    if (response.status === UNAVAILABLE_STATUS) throw unavailable(response.status);
-    throw noResponse(response.status, error);
+    throw withoutEnvelope(response.status, error);
   }
-  if (!isEnvelope(parsed)) {
-    throw response.status === UNAVAILABLE_STATUS ? unavailable(response.status) : noResponse(response.status);
-  }
+  if (!isEnvelope(parsed)) throw withoutEnvelope(response.status);
 
   const envelope: Envelope<T> = {
     status: parsed.status,
@@ -345,6 +364,11 @@ export function isCancelled(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/** True for a request that got no answer: reads wait for the connection and are asked again. */
+export function isNoConnection(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'no-connection';
+}
+
 /** True for a 422 whose errors a form can place next to its fields. */
 export function isFieldErrorResponse(error: unknown): error is ApiError {
   return error instanceof ApiError && error.kind === 'validation';
@@ -361,6 +385,9 @@ export function handleApiError(error: unknown): void {
     return;
   }
   switch (error.kind) {
+    case 'no-connection':
+      // Said already, once, when the request failed (connectionLost); queries retry by themselves.
+      return;
     case 'no-response':
       // The loading bar follows the queries in flight, so it is already hidden here.
       notify('danger', MESSAGES.missingResponse);

@@ -9,6 +9,10 @@ export const pageNavigation = {
   load(url: string): void {
     window.location.assign(url);
   },
+  /** The same page again, from the server (a new release renamed the code's files). */
+  reload(): void {
+    window.location.reload();
+  },
   /** The page's host name; behind this object so tests can pretend to be elsewhere. */
   hostname(): string {
     return window.location.hostname;

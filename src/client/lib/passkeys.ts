@@ -4,13 +4,14 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
+import { loadCode } from './code-loading';
 
 /**
  * The browser side of passkeys (docs/decisions/072-passkeys.md), through @simplewebauthn/browser,
  * loaded only when a ceremony starts: the login route's download budget
  * (scripts/bundle-budget.mjs) does not carry it.
  */
-const loadWebauthn = () => import('@simplewebauthn/browser');
+const loadWebauthn = () => loadCode(() => import('@simplewebauthn/browser'));
 
 /** Whether this browser can use passkeys at all (checked without loading the library). */
 export function passkeysSupported(): boolean {

@@ -1,5 +1,5 @@
-import { MutationObserver } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { MutationObserver, onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MESSAGES } from '#shared/messages';
 import { ApiError } from './api-client';
 import { dismissAllNotices, getNotices, notify } from './notices';
@@ -42,5 +42,50 @@ describe('the query client (§8)', () => {
     expect(texts()).toEqual([['warning', MESSAGES.serviceUnavailable]]);
     await run(client, () => Promise.resolve('ok'));
     expect(texts()).toEqual([]);
+  });
+});
+
+describe('a request that got no answer (issue 38 item 2)', () => {
+  const noAnswer = () => new ApiError({ kind: 'no-connection', message: 'Sem conexão com o servidor.', httpStatus: null });
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('a read waits while the server is away and is asked again by itself when it is back', async () => {
+    const client = createQueryClient();
+    client.mount(); // as QueryClientProvider does: it listens to the online state from then on
+    onTestFinished(() => client.unmount());
+    let calls = 0;
+    const queryFn = vi.fn(() => {
+      calls += 1;
+      if (calls === 1) {
+        onlineManager.setOnline(false); // what connectionLost does
+        return Promise.reject(noAnswer());
+      }
+      return Promise.resolve('dados');
+    });
+    const result = client.fetchQuery({ queryKey: ['x'], queryFn });
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(queryFn).toHaveBeenCalledTimes(1); // paused, not failed
+    expect(client.getQueryState(['x'])?.fetchStatus).toBe('paused');
+    onlineManager.setOnline(true);
+    await expect(result).resolves.toBe('dados');
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    expect(texts()).toEqual([]);
+  });
+
+  it('a read that got an answer (a refusal) is not asked again', async () => {
+    const client = createQueryClient();
+    const queryFn = vi.fn(() => Promise.reject(new ApiError({ kind: 'failed', message: 'Recusado.', httpStatus: 409 })));
+    await expect(client.fetchQuery({ queryKey: ['y'], queryFn })).rejects.toThrow('Recusado.');
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('a write is sent even while the connection is known to be down, fails once, and is never resent', async () => {
+    const client = createQueryClient();
+    onlineManager.setOnline(false);
+    const mutationFn = vi.fn(() => Promise.reject(noAnswer()));
+    await run(client, mutationFn);
+    onlineManager.setOnline(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mutationFn).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '#shared/messages';
-import { handleApiError, isFieldErrorResponse } from './api-client';
+import { handleApiError, isFieldErrorResponse, isNoConnection } from './api-client';
 import { dismissNotices } from './notices';
 
 declare module '@tanstack/react-query' {
@@ -19,9 +19,15 @@ declare module '@tanstack/react-query' {
 
 /**
  * Every failed query and mutation goes through `handleApiError` (§8), so screens never parse
- * errors. No automatic retries: like the old client, a failure is shown at once and the person
- * decides (refresh buttons, §1).
+ * errors. A failure with an answer is shown at once and the person decides (refresh buttons, §1);
+ * only a read that got no answer at all is asked again, by itself, once the server answers
+ * (connection.ts pauses the queries meanwhile). Writes are never repeated for the person: a
+ * mutation is sent even while the connection is known to be down, fails at once, and the form
+ * keeps what was typed (issue 38 item 2, decision 107).
  */
+/** The pause before a read is asked again; while the server is away it waits for it too. */
+const NO_CONNECTION_RETRY_DELAY_MS = 1000;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
@@ -45,8 +51,11 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
-      queries: { retry: false },
-      mutations: { retry: false },
+      queries: {
+        retry: (_failureCount, error) => isNoConnection(error),
+        retryDelay: NO_CONNECTION_RETRY_DELAY_MS,
+      },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -33,6 +33,7 @@ import { PasskeySignIn } from './passkey-sign-in';
 import type { LOGIN_LIMITS, LoginValues } from '../utils/login-schema';
 import { LoadError } from '../../../components/load-error';
 import { LOGIN_TEXTS } from '../texts';
+import { loadCode } from '../../../lib/code-loading';
 
 /**
  * The login route has a download budget (scripts/bundle-budget.mjs); zod alone is about 26 KB.
@@ -42,11 +43,11 @@ import { LOGIN_TEXTS } from '../texts';
 const loadLoginSchema = () => import('../utils/login-schema');
 const loginResolver = lazyResolver(async () => (await loadLoginSchema()).loginResolver);
 /** What follows a login (lib/post-login), fetched while the login request is on its way. */
-const loadLoginFlow = () => import('../../../lib/post-login');
+const loadLoginFlow = () => loadCode(() => import('../../../lib/post-login'));
 
 // Only after a login that needs it (§2): its code stays out of the login screen's download.
 const TwofaActivationModal = lazy(async () => ({
-  default: (await import('./twofa-activation-modal')).TwofaActivationModal,
+  default: (await loadCode(() => import('./twofa-activation-modal'))).TwofaActivationModal,
 }));
 
 /** §4: the check runs only for an e-mail with exactly one '@'. */

@@ -20,12 +20,13 @@ import { PendingChangeBanner } from './pending-change-banner';
 import { PlansTable } from './plans-table';
 import '../plans.css';
 import { LoadError } from '../../../components/load-error';
+import { loadCode } from '../../../lib/code-loading';
 
 const NO_POWER_ID = 'plano-contate-gerente';
 
 // The form, with its city dropdown, loads when a manager chooses a plan: a visitor or a reader of
 // the table never needs it (issue 15, the first page's weight).
-const PlanSignupForm = lazy(async () => ({ default: (await import('./plan-signup-form')).PlanSignupForm }));
+const PlanSignupForm = lazy(async () => ({ default: (await loadCode(() => import('./plan-signup-form'))).PlanSignupForm }));
 
 /** §6 'Contate seu Gerente': only an account manager (level 10 or lower) changes the plan. */
 function ContactManager({ id }: { id?: string }) {
