@@ -85,7 +85,8 @@ function ClienteActions({ cliente }: { cliente: Cliente }) {
       <h2 id="link-faturas-titulo" className="h5">
         {ADMIN_TEXTS.linkDeFaturas}
       </h2>
-      <p className="mb-2">
+      {/* The token is one long word: it breaks anywhere rather than widen a phone's page. */}
+      <p className="mb-2 text-break">
         <a href={link} target="_blank" rel="noreferrer">
           {link}
         </a>

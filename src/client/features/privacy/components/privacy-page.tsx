@@ -26,6 +26,7 @@ import {
   useRequestExport,
 } from '../api/privacy';
 import { DOCUMENT_TEXTS, PRIVACY_TEXTS } from '../texts';
+import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
 
 /**
  * me.privacidade (/me/privacidade?origin&pid; issue 19, docs/decisions/088-privacy-self-service.md):
@@ -100,7 +101,7 @@ function Consents({ overview }: { overview: PrivacyOverview }) {
         <p className="text-body-secondary">{PRIVACY_TEXTS.consentsNone}</p>
       ) : (
         <ScrollRegion label={PRIVACY_TEXTS.consentsTitle}>
-          <Table striped size="sm">
+          <Table striped size="sm" className={STACKED_TABLE_CLASS}>
             <thead>
               <tr>
                 <th scope="col">{PRIVACY_TEXTS.document}</th>
@@ -113,9 +114,9 @@ function Consents({ overview }: { overview: PrivacyOverview }) {
               {overview.consentimentos.map((consent) => (
                 <tr key={`${consent.documento}-${consent.versao}`}>
                   <td>{DOCUMENT_TEXTS[consent.documento]}</td>
-                  <td>{consent.versao}</td>
-                  <td>{formatDateTime(consent.datahora_aceite)}</td>
-                  <td>{consent.ip ?? MISSING}</td>
+                  <td {...cellLabel(PRIVACY_TEXTS.version)}>{consent.versao}</td>
+                  <td {...cellLabel(PRIVACY_TEXTS.acceptedAt)}>{formatDateTime(consent.datahora_aceite)}</td>
+                  <td {...cellLabel(PRIVACY_TEXTS.ip)}>{consent.ip ?? MISSING}</td>
                 </tr>
               ))}
             </tbody>

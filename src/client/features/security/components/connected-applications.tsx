@@ -9,6 +9,7 @@ import { RecordTable } from '../../../components/record-table';
 import { OIDC_SCOPE_TEXTS } from '../../../texts';
 import { useConnectedApplications, useRevokeApplication } from '../api/connected-applications';
 import { APPLICATIONS_TEXTS } from '../texts';
+import { cellLabel } from '../../../components/stacked-table';
 
 /**
  * 'Aplicativos conectados' (decision 097; OWASP ASVS 10.7.3): each application the person
@@ -46,9 +47,11 @@ export function ConnectedApplications() {
         {applications.data.aplicativos.map((application) => (
           <tr key={application.id}>
             <td>{application.aplicativo}</td>
-            <td>{application.escopos.map((scope) => OIDC_SCOPE_TEXTS[scope].name).join(', ')}</td>
-            <td>{formatDateTime(application.datahora_criado)}</td>
-            <td>{formatDateTime(application.datahora_ultimo_uso)}</td>
+            <td {...cellLabel(APPLICATIONS_TEXTS.scopes)}>
+              {application.escopos.map((scope) => OIDC_SCOPE_TEXTS[scope].name).join(', ')}
+            </td>
+            <td {...cellLabel(APPLICATIONS_TEXTS.firstUse)}>{formatDateTime(application.datahora_criado)}</td>
+            <td {...cellLabel(APPLICATIONS_TEXTS.lastUse)}>{formatDateTime(application.datahora_ultimo_uso)}</td>
             <td className="text-end">
               <Button
                 size="sm"

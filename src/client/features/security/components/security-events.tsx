@@ -6,6 +6,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { useSecurityEvents } from '../api/get-security-events';
 import { SECURITY_EVENT_TEXTS, SECURITY_EVENTS_TEXTS } from '../texts';
+import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
 
 /** How one event reads: what happened, to what, and whether the provider's staff did it. */
 function describeSecurityEvent(event: SecurityEvent): string {
@@ -34,7 +35,7 @@ export function SecurityEvents() {
   } else {
     body = (
       <ScrollRegion label={SECURITY_EVENTS_TEXTS.title}>
-        <Table striped size="sm" className="align-middle">
+        <Table striped size="sm" className={`align-middle ${STACKED_TABLE_CLASS}`}>
           <thead>
             <tr>
               <th scope="col">{SECURITY_EVENTS_TEXTS.when}</th>
@@ -45,9 +46,9 @@ export function SecurityEvents() {
           <tbody>
             {events.data.eventos.map((event) => (
               <tr key={event.id}>
-                <td>{formatDateTime(event.datahora)}</td>
-                <td>{describeSecurityEvent(event)}</td>
-                <td>{event.ip ?? MISSING}</td>
+                <td {...cellLabel(SECURITY_EVENTS_TEXTS.when)}>{formatDateTime(event.datahora)}</td>
+                <td {...cellLabel(SECURITY_EVENTS_TEXTS.what)}>{describeSecurityEvent(event)}</td>
+                <td {...cellLabel(SECURITY_EVENTS_TEXTS.ip)}>{event.ip ?? MISSING}</td>
               </tr>
             ))}
           </tbody>

@@ -17,6 +17,7 @@ import { MeBackNav } from '../../../components/me-back-nav';
 import { RecordTable } from '../../../components/record-table';
 import { ConnectedApplications } from './connected-applications';
 import { SecurityEvents } from './security-events';
+import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
 
 /** The anchor of 'Sessões ativas', linked from the new-browser e-mail (decisions 070-072). */
 export const SESSIONS_ANCHOR = 'sessoes';
@@ -63,7 +64,7 @@ function SignInHistory() {
   } else {
     body = (
       <ScrollRegion label={SECURITY_TEXTS.historyTitle}>
-        <Table striped size="sm" className="align-middle">
+        <Table striped size="sm" className={`align-middle ${STACKED_TABLE_CLASS}`}>
           <thead>
             <tr>
               <th scope="col">{SECURITY_TEXTS.when}</th>
@@ -75,12 +76,15 @@ function SignInHistory() {
           <tbody>
             {history.data.acessos.map((event) => (
               <tr key={event.id}>
-                <td>{formatDateTime(event.datahora_criado)}</td>
-                <td className={REFUSED.includes(event.tipo) ? 'text-danger' : undefined}>
+                <td {...cellLabel(SECURITY_TEXTS.when)}>{formatDateTime(event.datahora_criado)}</td>
+                <td
+                  {...cellLabel(SECURITY_TEXTS.event)}
+                  className={REFUSED.includes(event.tipo) ? 'text-danger' : undefined}
+                >
                   {SIGN_IN_TYPE_TEXTS[event.tipo]}
                 </td>
-                <td>{event.ip ?? MISSING}</td>
-                <td>{describe(event)}</td>
+                <td {...cellLabel(SECURITY_TEXTS.ip)}>{event.ip ?? MISSING}</td>
+                <td {...cellLabel(SECURITY_TEXTS.browser)}>{describe(event)}</td>
               </tr>
             ))}
           </tbody>
@@ -140,9 +144,9 @@ function ActiveSessions() {
                   </Badge>
                 )}
               </td>
-              <td>{session.ip ?? MISSING}</td>
-              <td>{formatDateTime(session.datahora_criado)}</td>
-              <td>{formatDateTime(session.datahora_ultimo_acesso)}</td>
+              <td {...cellLabel(SECURITY_TEXTS.ip)}>{session.ip ?? MISSING}</td>
+              <td {...cellLabel(SECURITY_TEXTS.started)}>{formatDateTime(session.datahora_criado)}</td>
+              <td {...cellLabel(SECURITY_TEXTS.lastSeen)}>{formatDateTime(session.datahora_ultimo_acesso)}</td>
               <td className="text-end">
                 {!session.atual && (
                   <Button

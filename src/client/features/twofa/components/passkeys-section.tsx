@@ -18,6 +18,7 @@ import {
 } from '../api/passkeys';
 import { TWOFA_TEXTS } from '../texts';
 import { RecordTable } from '../../../components/record-table';
+import { cellLabel } from '../../../components/stacked-table';
 
 /**
  * 'Chaves de acesso' (docs/decisions/072-passkeys.md): register a passkey under a name,
@@ -109,8 +110,8 @@ function PasskeyTable({ passkeys }: { passkeys: readonly Passkey[] }) {
               </>
             )}
           </td>
-          <td>{formatDateTime(passkey.datahora_criado)}</td>
-          <td>
+          <td {...cellLabel(TWOFA_TEXTS.passkeyCreated)}>{formatDateTime(passkey.datahora_criado)}</td>
+          <td {...cellLabel(TWOFA_TEXTS.passkeyLastUsed)}>
             {passkey.datahora_ultimo_uso
               ? formatDateTime(passkey.datahora_ultimo_uso)
               : TWOFA_TEXTS.passkeyNeverUsed}

@@ -35,6 +35,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
 import { MeBackNav } from '../../../components/me-back-nav';
 import { RecordTable } from '../../../components/record-table';
+import { cellLabel } from '../../../components/stacked-table';
 
 type Panel = 'none' | 'activate' | 'disable';
 
@@ -359,9 +360,9 @@ function TrustedDevices({ devices }: { devices: readonly TrustedDevice[] }) {
           {devices.map((device) => (
             <tr key={device.id}>
               <td>{device.nome}</td>
-              <td>{formatDateTime(device.trusted_datetime)}</td>
-              <td>{device.trusted_ip ?? MISSING}</td>
-              <td>{formatDateTime(device.trusted_until)}</td>
+              <td {...cellLabel(TWOFA_TEXTS.deviceSince)}>{formatDateTime(device.trusted_datetime)}</td>
+              <td {...cellLabel(TWOFA_TEXTS.deviceIp)}>{device.trusted_ip ?? MISSING}</td>
+              <td {...cellLabel(TWOFA_TEXTS.deviceUntil)}>{formatDateTime(device.trusted_until)}</td>
               <td className="text-end">
                 <Button
                   size="sm"
