@@ -83,7 +83,10 @@ test('creates a plan with a payment option as a child, edits it and deletes both
 
   // A plan with a payment option cannot go: the server says why, in pt-BR.
   await page.getByRole('button', { name: 'Excluir' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Excluir registro?' });
+  // The dialog names the record (§2's optional title; issue 38), over §2's question.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toHaveAccessibleName(`Excluir o plano ${name} editado?`);
+  await expect(dialog).toContainText('Excluir registro?');
   await dialog.getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByText('Não é possível excluir: este registro está em uso por outros cadastros.')).toBeVisible();
   await expect(page).toHaveURL(planUrl);
@@ -92,6 +95,7 @@ test('creates a plan with a payment option as a child, edits it and deletes both
   await options.getByRole('row', { name: /Mensal/ }).click();
   await expect(page).toHaveURL(/\/pagamentos\/\d+$/);
   await page.getByRole('button', { name: 'Excluir' }).click();
+  await expect(dialog).toHaveAccessibleName('Excluir a forma de pagamento Mensal?');
   await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Excluir' }).click();
   await expect(page).toHaveURL(planUrl);

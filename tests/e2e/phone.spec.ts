@@ -109,6 +109,6 @@ test('a notice shows on the screen wherever the page is scrolled (issue 38)', as
   await excluir.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY), 'the page did not scroll').toBeGreaterThan(0);
   await excluir.click();
-  await page.getByRole('dialog', { name: 'Excluir registro?' }).getByRole('button', { name: 'Excluir' }).click();
+  await page.getByRole('dialog', { name: /^Excluir o plano / }).getByRole('button', { name: 'Excluir' }).click();
   await expect(page.getByText('Não é possível excluir: este registro está em uso por outros cadastros.')).toBeInViewport();
 });

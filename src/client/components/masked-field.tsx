@@ -9,7 +9,7 @@ import { FieldFrame, fieldControlProps } from './field-frame';
  * like the phone of Meus dados. The form receives the masked text; the shared schema accepts it
  * and outputs the bare value the API stores.
  */
-export function MaskedField<TFieldValues extends FieldValues>({
+export function MaskedField<TFieldValues extends FieldValues, TContext = unknown, TTransformed = TFieldValues>({
   control,
   name,
   id,
@@ -22,7 +22,7 @@ export function MaskedField<TFieldValues extends FieldValues>({
   required = false,
   className = 'mb-3',
 }: {
-  control: Control<TFieldValues>;
+  control: Control<TFieldValues, TContext, TTransformed>;
   name: FieldPath<TFieldValues>;
   id: string;
   label: ReactNode;

@@ -220,6 +220,15 @@ describe('CrudEdit (§2 generic edit page, §4, §7)', () => {
     expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([`GET ${BASE}/7/edit`, `DELETE ${BASE}/7`]);
   });
 
+  it('names the record in the dialog when the title is a function of it (issue 38)', async () => {
+    stubFetch({ [`GET ${BASE}/7/edit`]: () => envelopeResponse({ entity: ROW }) });
+    const user = setup({ deleteTitle: (entity: Row) => `Excluir o registro ${entity.nome}?` });
+    await waitFor(() => expect(screen.getByLabelText('Nome')).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir o registro Antigo?' });
+    expect(dialog).toHaveTextContent('Excluir registro?');
+  });
+
   it('goes back after a save to the list it was opened from, with its page and search (§4)', async () => {
     stubFetch({
       [`GET ${BASE}/7/edit`]: () => envelopeResponse({ entity: ROW }),

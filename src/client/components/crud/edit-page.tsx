@@ -79,7 +79,8 @@ export interface CrudEditProps<S extends z.ZodType<FieldValues, FieldValues>, E 
   validate?: (values: z.output<S>) => string | null;
   hideSave?: boolean;
   hideDelete?: boolean;
-  deleteTitle?: ReactNode;
+  /** §2's optional title of 'Excluir registro?': name the record, e.g. 'Excluir o cliente Empresa X?'. */
+  deleteTitle?: ReactNode | ((entity: E) => ReactNode);
   /** More below the form once the record exists (child lists, actions). */
   extra?: (entity: E) => ReactNode;
 }
@@ -241,7 +242,7 @@ export function CrudEdit<S extends z.ZodType<FieldValues, FieldValues>, E extend
       {entity && props.extra?.(entity)}
       <DeleteDialog
         show={confirming}
-        title={props.deleteTitle}
+        title={typeof props.deleteTitle === 'function' ? entity && props.deleteTitle(entity) : props.deleteTitle}
         busy={remove.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() => remove.mutate()}

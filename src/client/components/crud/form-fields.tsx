@@ -6,11 +6,13 @@ import {
   type FieldValues,
   type UseFormReturn,
 } from 'react-hook-form';
+import type { MaskOptions } from '#shared/masks';
 import type { SelectOption } from '#shared/schemas/dropdown';
 import type { QueryParams } from '../../lib/api-client';
 import { FieldFrame, fieldControlProps, fieldDescribedBy } from '../field-frame';
 import { CheckField, TextField } from '../text-field';
 import { FilePicker } from '../file-picker';
+import { MaskedField } from '../masked-field';
 import { SearchableSelect } from '../searchable-select';
 import { BrDateInput, DateTimeInput, DecimalInput, type WidgetProps } from '../widgets/date-inputs';
 import { SELECT_PLACEHOLDER } from '../../texts';
@@ -67,6 +69,37 @@ export function InputField<T extends FieldValues>({
       maxLength={maxLength}
       multiline={multiline}
       registration={form.register(name)}
+      error={errorOf(form, name)}
+    />
+  );
+}
+
+/**
+ * A masked input (CPF/CNPJ, CEP, phone): the customer screens' MaskedField, bound by name, so
+ * staff type into the same masks as customers (issue 38 item 4). The shared schemas take the
+ * masked text and send the bare digits.
+ */
+export function MaskedInputField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  hint,
+  className = 'mb-3 col-md-6',
+  mask,
+  inputMode = 'numeric',
+}: Base<T> & { mask: MaskOptions[]; inputMode?: 'tel' | 'text' | 'numeric' }) {
+  return (
+    <MaskedField
+      control={form.control}
+      name={name}
+      id={idOf(name)}
+      label={label}
+      required={required}
+      hint={hint}
+      className={className}
+      mask={mask}
+      inputMode={inputMode}
       error={errorOf(form, name)}
     />
   );

@@ -15,7 +15,10 @@ export function InfoIcon({ details, label = 'Informações' }: { details: string
 export function IdIcon({ value }: { value: number | string }) {
   return (
     <button type="button" className="btn btn-link btn-sm p-0 align-baseline" aria-label={`ID: ${value}`} onClick={() => notify('info', `ID: ${value}`)}>
-      <span aria-hidden="true">#</span>
+      {/* A labelled pill, not a bare '#', which read as a stray character after a title (issue 38). */}
+      <span aria-hidden="true" className="badge rounded-pill text-bg-light border">
+        ID
+      </span>
     </button>
   );
 }

@@ -78,6 +78,9 @@ export const ADMIN_TEXTS = {
   cliente: 'Cliente',
   situacao: 'Situação',
   pagoEm: 'Pago em',
+  filtroVencimento: (inicio: string, fim: string) => `Mostrando as faturas com vencimento de ${inicio} a ${fim}.`,
+  mostrarTodasAsFaturas: 'Mostrar todas',
+  pagoEmInvalido: 'Informe a data e a hora do pagamento (dd/mm/aaaa hh:mm).',
   competencia: 'Competência',
   descricaoDosServicos: 'Descrição dos Serviços',
   codigo: 'Código',
@@ -206,6 +209,16 @@ export const ADMIN_TEXTS = {
   primeiraParteHint:
     'Aplicativos de parceiros (desmarcado) mostram uma tela de consentimento na primeira vez que cada pessoa entra por eles.',
   desvincularUsuario: 'Desvincular este usuário do cliente?',
+  /** The delete dialog's title names the record (issue 38 item 4; §2's optional title). */
+  excluirProduto: (nome: string) => `Excluir o produto ${nome}?`,
+  excluirPlano: (nome: string) => `Excluir o plano ${nome}?`,
+  excluirPagamento: (descricao: string) => `Excluir a forma de pagamento ${descricao}?`,
+  excluirConta: (nome: string) => `Excluir a conta de pagamento ${nome}?`,
+  excluirAplicativo: (nome: string) => `Excluir o aplicativo ${nome}?`,
+  excluirCliente: (nome: string) => `Excluir o cliente ${nome}?`,
+  excluirFatura: (id: number, cliente: string) => `Excluir a fatura nº ${id} de ${cliente}?`,
+  excluirItem: (descricao: string) => `Excluir o item ${descricao}?`,
+  excluirNfse: (numero: string) => `Excluir a NFS-e nº ${numero}?`,
   auditoria: 'Auditoria',
   auditoriaIntro:
     'O que a equipe fez no back-office e os eventos de segurança das pessoas, do mais recente ao mais antigo. Os registros não podem ser alterados nem excluídos.',

@@ -115,6 +115,7 @@ export function AplicativoEdit() {
       ) : (
         <CrudEdit<typeof OidcClienteUpdateSchema, OidcCliente>
           base={API.oidcCliente}
+          deleteTitle={(aplicativo) => ADMIN_TEXTS.excluirAplicativo(aplicativo.nome)}
           id={id}
           schema={OidcClienteUpdateSchema}
           parent={parent}

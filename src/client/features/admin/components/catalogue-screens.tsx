@@ -97,6 +97,7 @@ export function ProdutoEdit() {
     <Screen title={id ? ADMIN_TEXTS.editarProduto : ADMIN_TEXTS.novoProduto}>
       <CrudEdit<typeof ProdutoSaveSchema, Produto>
         base={API.produto}
+        deleteTitle={(produto) => ADMIN_TEXTS.excluirProduto(produto.nome)}
         id={id}
         schema={ProdutoSaveSchema}
         empty={{
@@ -178,6 +179,7 @@ export function PlanoEdit() {
     <Screen title={id ? ADMIN_TEXTS.editarPlano : ADMIN_TEXTS.novoPlano}>
       <CrudEdit<typeof PlanoSaveSchema, Plano>
         base={API.plano}
+        deleteTitle={(plano) => ADMIN_TEXTS.excluirPlano(plano.nome_exibicao)}
         id={id}
         schema={PlanoSaveSchema}
         empty={{
@@ -301,6 +303,7 @@ export function PlanoPagamentoEdit() {
       ) : (
         <CrudEdit<typeof PlanoPagamentoUpdateSchema, PlanoPagamento>
           base={API.planoPagamento}
+          deleteTitle={(pagamento) => ADMIN_TEXTS.excluirPagamento(pagamento.cobranca_tipo_desc)}
           id={id}
           schema={PlanoPagamentoUpdateSchema}
           parent={parent}
@@ -347,6 +350,7 @@ export function ContaEdit() {
     <Screen title={id ? ADMIN_TEXTS.editarContaDePagamento : ADMIN_TEXTS.novaContaDePagamento}>
       <CrudEdit<typeof ContaSaveSchema, Conta>
         base={API.conta}
+        deleteTitle={(conta) => ADMIN_TEXTS.excluirConta(conta.nome_exibicao)}
         id={id}
         schema={ContaSaveSchema}
         empty={{ nome: '', nome_exibicao: '', descricao_exibicao: '', ativo: true, pix_chave_tipo: '', pix_chave: '', pix_nome: '', pix_cidade: '' }}

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CEP_MASK, CPF_CNPJ_MASKS, PHONE_MASKS } from '#shared/masks';
 import { useParams } from 'react-router';
 import { ACCOUNT_LEVELS, ClienteSaveSchema, ClienteUsuarioCreateSchema, ClienteUsuarioUpdateSchema, STAFF_LEVEL } from '#shared/schemas/admin';
 import { formatCpfCnpj } from '#shared/cpf-cnpj';
 import { CrudEdit, crudEntityKey } from '../../../components/crud/edit-page';
-import { CheckboxField, ChoiceField, DateField, DropdownField, InputField } from '../../../components/crud/form-fields';
+import { CheckboxField, ChoiceField, DateField, DropdownField, InputField, MaskedInputField } from '../../../components/crud/form-fields';
 import { CrudList } from '../../../components/crud/list-page';
 import { CITY_SOURCE } from '../../../components/city-select';
 import { apiRequest } from '../../../lib/api-client';
@@ -112,6 +113,7 @@ export function ClienteEdit() {
     <Screen title={id ? ADMIN_TEXTS.editarCliente : ADMIN_TEXTS.novoCliente}>
       <CrudEdit<typeof ClienteSaveSchema, Cliente>
         base={API.cliente}
+        deleteTitle={(cliente) => ADMIN_TEXTS.excluirCliente(cliente.razao_social)}
         id={id}
         schema={ClienteSaveSchema}
         empty={{ ...Object.fromEntries(CLIENTE_FIELDS.map((key) => [key, ''])), fatura_lembrete: true }}
@@ -145,12 +147,12 @@ export function ClienteEdit() {
         {(form, entity) => (
           <div className="row">
             <InputField form={form} name="razao_social" label={ADMIN_TEXTS.razaoSocialNome} required />
-            <InputField form={form} name="cpfcnpj" label={ADMIN_TEXTS.cpfOuCnpj} required />
+            <MaskedInputField form={form} name="cpfcnpj" label={ADMIN_TEXTS.cpfOuCnpj} required mask={CPF_CNPJ_MASKS} inputMode="text" />
             <InputField form={form} name="nome_fantasia" label={ADMIN_TEXTS.nomeFantasia} />
             <InputField form={form} name="email" label={ADMIN_TEXTS.eMail} type="email" />
-            <InputField form={form} name="telefone_celular" label={ADMIN_TEXTS.celular} />
-            <InputField form={form} name="telefone_fixo" label={ADMIN_TEXTS.telefoneFixo} />
-            <InputField form={form} name="end_cep" label={ADMIN_TEXTS.cep} />
+            <MaskedInputField form={form} name="telefone_celular" label={ADMIN_TEXTS.celular} mask={PHONE_MASKS} inputMode="tel" />
+            <MaskedInputField form={form} name="telefone_fixo" label={ADMIN_TEXTS.telefoneFixo} mask={PHONE_MASKS} inputMode="tel" />
+            <MaskedInputField form={form} name="end_cep" label={ADMIN_TEXTS.cep} mask={[CEP_MASK]} />
             <InputField form={form} name="end_logradouro" label={ADMIN_TEXTS.logradouro} />
             <InputField form={form} name="end_numero" label={ADMIN_TEXTS.numero} />
             <InputField form={form} name="end_complemento" label={ADMIN_TEXTS.complemento} />

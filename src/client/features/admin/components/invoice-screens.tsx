@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { DateInterval } from '#shared/dates';
+import { parseInstant, toDateTimeString, type DateInterval } from '#shared/dates';
 import { formatDate, formatDateTime, formatMoney, MISSING } from '#shared/format';
 import {
   FATURA_SITUACOES,
@@ -28,6 +28,7 @@ import {
 import { CrudList, crudListKey } from '../../../components/crud/list-page';
 import { DateIntervalPicker, defaultDateInterval } from '../../../components/widgets/date-interval-picker';
 import { ReadonlyDecimal, Truncate } from '../../../components/widgets/readonly-values';
+import { DateTimeInput } from '../../../components/widgets/date-inputs';
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useSession } from '../../../lib/session';
@@ -62,7 +63,20 @@ export function FaturaList() {
         addPath={adminPath('faturas', 'novo')}
         editPath={(row) => adminPath('faturas', row.id)}
         backPath={adminPath()}
-        toolbar={<DateIntervalPicker id="vencimento" label={ADMIN_TEXTS.vencimento} value={interval} onChange={setInterval} />}
+        toolbar={
+          <div className="d-flex flex-column gap-1">
+            <DateIntervalPicker id="vencimento" label={ADMIN_TEXTS.vencimento} value={interval} onChange={setInterval} />
+            {/* The list opens filtered to this month: say so, and offer the whole list (issue 38 item 4). */}
+            {interval.checked && (
+              <p className="small mb-0" role="status">
+                {ADMIN_TEXTS.filtroVencimento(formatDate(interval.startDate), formatDate(interval.endDate))}{' '}
+                <button type="button" className="btn btn-link btn-sm p-0 align-baseline" onClick={() => setInterval({ ...interval, checked: false })}>
+                  {ADMIN_TEXTS.mostrarTodasAsFaturas}
+                </button>
+              </p>
+            )}
+          </div>
+        }
         columns={[
           { header: ADMIN_TEXTS.id, cell: (row) => row.id },
           { header: ADMIN_TEXTS.cliente, cell: (row) => <Truncate text={row.cliente_razao_social} /> },
@@ -88,23 +102,20 @@ function situacaoOptions(fatura: Fatura | null): readonly { id: number; text: st
   return [...FATURA_SITUACOES, { id: fatura.situacao, text: situacaoDesc(fatura.situacao) }];
 }
 
-/** The local date-time an input shows ('2026-11-24T14:30'), for now. */
-function nowForInput(): string {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
 /**
  * Issue 20: staff register a payment they saw arrive: the invoice becomes 'Paga' with that date
  * and time, and the client's managers get the receipt (once, decided by the server).
  */
 function PaymentReceived({ fatura }: { fatura: Fatura }) {
   const queryClient = useQueryClient();
-  const [when, setWhen] = useState(nowForInput);
+  // The project's pt-BR date-time input (decision 051), not the browser's, whose order and AM/PM
+  // follow the browser's language (issue 38 item 4); it starts at now.
+  const [when, setWhen] = useState(() => toDateTimeString(new Date()) ?? '');
+  const instant = parseInstant(when);
   const pay = useMutation({
     mutationFn: () =>
       apiRequest<null>('POST', `${API.fatura}/${fatura.id}/pagamento`, {
-        datahora_confirmado: new Date(when).toISOString(),
+        datahora_confirmado: instant?.toISOString(),
       }),
     onSuccess: async (response) => {
       notify('success', response.message);
@@ -121,18 +132,24 @@ function PaymentReceived({ fatura }: { fatura: Fatura }) {
           <label className="form-label" htmlFor="pagamento-datahora">
             {ADMIN_TEXTS.pagoEm}
           </label>
-          <input
+          <DateTimeInput
             id="pagamento-datahora"
-            type="datetime-local"
-            className="form-control"
             value={when}
-            onChange={(event) => setWhen(event.target.value)}
+            onChange={setWhen}
+            invalid={!instant}
+            describedBy={instant ? undefined : 'pagamento-datahora-erro'}
+            required
           />
         </div>
-        <button type="button" className="btn btn-success" disabled={pay.isPending || !when} onClick={() => pay.mutate()}>
+        <button type="button" className="btn btn-success" disabled={pay.isPending || !instant} onClick={() => pay.mutate()}>
           {ADMIN_TEXTS.marcarComoPaga}
         </button>
       </div>
+      {!instant && (
+        <div id="pagamento-datahora-erro" className="invalid-feedback d-block">
+          {ADMIN_TEXTS.pagoEmInvalido}
+        </div>
+      )}
     </section>
   );
 }
@@ -183,6 +200,7 @@ export function FaturaEdit() {
     <Screen title={id ? ADMIN_TEXTS.editarFatura : ADMIN_TEXTS.novaFatura}>
       <CrudEdit<typeof FaturaSaveSchema, Fatura>
         base={API.fatura}
+        deleteTitle={(fatura) => ADMIN_TEXTS.excluirFatura(fatura.id, fatura.cliente_razao_social)}
         id={id}
         schema={FaturaSaveSchema}
         // The server refuses to delete the billing's invoices (hidden until the invoice says
@@ -320,6 +338,7 @@ export function FaturaItemEdit() {
       ) : (
         <CrudEdit<typeof FaturaItemUpdateSchema, FaturaItem>
           base={API.faturaItem}
+          deleteTitle={(item) => ADMIN_TEXTS.excluirItem(item.descricao)}
           id={id}
           schema={FaturaItemUpdateSchema}
           parent={faturaParent(faturaId)}
@@ -396,6 +415,7 @@ export function NfseEdit() {
       ) : (
         <CrudEdit<typeof NfseUpdateSchema, Nfse>
           base={API.nfse}
+          deleteTitle={(nfse) => ADMIN_TEXTS.excluirNfse(nfse.nf_numero)}
           id={id}
           schema={NfseUpdateSchema}
           parent={faturaParent(faturaId)}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { PHONE_MASKS } from '#shared/masks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { CidadeUpdateSchema, STAFF_LEVEL, UsuarioUpdateSchema } from '#shared/schemas/admin';
 import { CrudEdit, crudEntityKey } from '../../../components/crud/edit-page';
-import { CheckboxField, InputField } from '../../../components/crud/form-fields';
+import { CheckboxField, InputField, MaskedInputField } from '../../../components/crud/form-fields';
 import { CrudList } from '../../../components/crud/list-page';
 import { IdIcon } from '../../../components/widgets/info-icons';
 import { apiRequest } from '../../../lib/api-client';
@@ -139,7 +140,7 @@ export function UsuarioEdit() {
             <InputField form={form} name="nome" label={ADMIN_TEXTS.nome} required maxLength={60} />
             <InputField form={form} name="apelido" label={ADMIN_TEXTS.apelido} maxLength={60} />
             <InputField form={form} name="email" label={ADMIN_TEXTS.eMail} type="email" required />
-            <InputField form={form} name="telefone_celular" label={ADMIN_TEXTS.celular} />
+            <MaskedInputField form={form} name="telefone_celular" label={ADMIN_TEXTS.celular} mask={PHONE_MASKS} inputMode="tel" />
             <CheckboxField form={form} name="ativo" label={ADMIN_TEXTS.ativo} />
           </div>
         )}
