@@ -10,6 +10,8 @@ export const CLIENT_TEXTS = {
   close: 'Fechar',
   cancel: 'Cancelar',
   success: 'Sucesso',
+  /** What the §2 id icon shows (a click tells 'ID: {value}'). */
+  idIcon: 'ID',
 } as const;
 
 export const CAPTCHA_TEXTS = {
