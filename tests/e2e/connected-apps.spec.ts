@@ -62,6 +62,8 @@ test("a partner's application asks consent once, is listed and is revoked at onc
   const enter = page.getByRole('button', { name: 'Entrar', exact: true });
   await expect(enter).toBeEnabled({ timeout: 15_000 });
   await enter.click();
+  // The 2FA offer, a step of the same sign-in, names the application too (issue 38 item 6).
+  await expect(page.getByRole('dialog').getByText(`Entre para continuar em ${NAME}`)).toBeVisible();
   await page.getByRole('button', { name: 'Continuar Login' }).click();
 
   // The consent screen: the application, what it asks; 'Cancelar' refuses.

@@ -131,6 +131,8 @@ test('two applications sign a person in through the portal: 2FA, account selecti
   await page.goto(`${vendas.origin}/entrar`);
   await signInWithCode(page, person.email, person.senha, () => nextCode(page));
   await expect(page).toHaveURL(/\/login\/1\/conta_selecionar/);
+  // Every step of the sign-in names the application it returns to (issue 38 item 6).
+  await expect(page.getByText('Entre para continuar em Vendas')).toBeVisible();
   await page
     .getByRole('group', { name: 'Contas' })
     .getByRole('button', { name: /Nova Empresa S.A./ })

@@ -32,6 +32,7 @@ import { useCreatePassword } from '../api/create-password';
 import { BusyButton } from '../../../components/busy-button';
 
 import { CREATE_PASSWORD_TEXTS } from '../texts';
+import { ApplicationAsking } from '../../auth/components/application-asking';
 
 /** §5 New password (account flow): the shared rule, plus the confirmation (client-side only, §3). */
 const CreatePasswordFormSchema = CreatePasswordRequestSchema.extend({
@@ -57,6 +58,7 @@ export function CreatePasswordPage() {
   return (
     <Page title={CREATE_PASSWORD_TEXTS.title}>
       <div className="app-login">
+        <ApplicationAsking />
         {pid === null ? (
           <Alert variant="warning">{CREATE_PASSWORD_TEXTS.invalidProduct}</Alert>
         ) : (

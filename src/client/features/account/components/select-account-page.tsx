@@ -12,6 +12,7 @@ import { useLogout } from '../../../lib/session';
 import { parsePid, pathTo } from '../../../paths';
 import { useLoginEventInfo, useSelectAccount } from '../api/select-account';
 import { SELECT_ACCOUNT_TEXTS } from '../texts';
+import { ApplicationAsking } from '../../auth/components/application-asking';
 
 /**
  * For the search: lower case and without accents, so 'acai' finds 'Açaí Ltda' (the
@@ -50,6 +51,7 @@ function SelectAccountScreen({ pid }: { pid: number }) {
 
   return (
     <Page title={SELECT_ACCOUNT_TEXTS.title}>
+      <ApplicationAsking />
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
         <p className="mb-0">{SELECT_ACCOUNT_TEXTS.intro}</p>
         <Button

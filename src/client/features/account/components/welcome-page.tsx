@@ -5,6 +5,7 @@ import { useResumeLogin } from '../../../lib/post-login';
 import { parsePid, pathTo } from '../../../paths';
 import { BusyButton } from '../../../components/busy-button';
 import { WELCOME_TEXTS } from '../texts';
+import { ApplicationAsking } from '../../auth/components/application-asking';
 
 /**
  * cliente_direcionar_produto (§2 /login/{pid}/direcionar_produto): shown by the §4 routing when
@@ -15,6 +16,7 @@ export function WelcomePage() {
   const pid = parsePid(rawPid);
   return (
     <Page title={WELCOME_TEXTS.title}>
+      <ApplicationAsking />
       {pid === null ? (
         <Alert variant="warning">{WELCOME_TEXTS.invalidProduct}</Alert>
       ) : (

@@ -24,8 +24,6 @@ import { readMeta } from '../../../lib/page-meta';
 import type { LoginIntent } from '../../../lib/post-login';
 import { parsePid, pathTo } from '../../../paths';
 import { useCheckTwofa } from '../api/check-twofa';
-import { useInteractionInfo } from '../api/application-sign-in';
-import { pendingInteractionId } from '../../../lib/oidc-interaction';
 import { useProduct } from '../../../lib/product';
 import { useLogin } from '../api/login';
 import { useRemindTwofaLater } from '../api/remind-twofa-later';
@@ -34,6 +32,7 @@ import type { LOGIN_LIMITS, LoginValues } from '../utils/login-schema';
 import { LoadError } from '../../../components/load-error';
 import { LOGIN_TEXTS } from '../texts';
 import { loadCode } from '../../../lib/code-loading';
+import { ApplicationAsking } from './application-asking';
 
 /**
  * The login route has a download budget (scripts/bundle-budget.mjs); zod alone is about 26 KB.
@@ -130,17 +129,6 @@ function ProductHeader({ product }: { product: PublicProduct | undefined }) {
       <p className="lead mb-0">{product.nome}</p>
     </div>
   );
-}
-
-/**
- * Reached from an application's sign-in (decision 097): which application is asking. Nothing
- * while it loads or when it cannot be said (the login works the same either way).
- */
-function ApplicationAsking() {
-  const [uid] = useState(pendingInteractionId);
-  const info = useInteractionInfo(uid);
-  if (!info.data) return null;
-  return <p className="alert alert-info py-2">{LOGIN_TEXTS.continueTo(info.data.aplicativo)}</p>;
 }
 
 interface PendingRouting {

@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { ACTIVATION_TEXTS } from '../texts';
+import { ApplicationAsking } from './application-asking';
 
 /**
  * §2 Login: after a login of someone without 2FA, the offer to turn it on. One of the three
@@ -26,6 +27,7 @@ export function TwofaActivationModal({
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
+        <ApplicationAsking />
         <p className="mb-0">{ACTIVATION_TEXTS.body}</p>
       </Modal.Body>
       <Modal.Footer>

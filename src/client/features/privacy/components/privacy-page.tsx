@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import ProgressBar from 'react-bootstrap/ProgressBar';
@@ -27,6 +27,7 @@ import {
 } from '../api/privacy';
 import { DOCUMENT_TEXTS, PRIVACY_TEXTS } from '../texts';
 import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
+import { ApplicationAsking } from '../../auth/components/application-asking';
 
 /**
  * me.privacidade (/me/privacidade?origin&pid; issue 19, docs/decisions/088-privacy-self-service.md):
@@ -36,6 +37,7 @@ import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-tabl
  */
 export function PrivacyPage() {
   const privacy = usePrivacy();
+  const fromSignIn = useSearchParams()[0].get('origin') === 'login';
   let body;
   if (privacy.isPending) body = <PageLoading />;
   else if (privacy.isError)
@@ -51,6 +53,8 @@ export function PrivacyPage() {
     );
   return (
     <Page title={PRIVACY_TEXTS.title}>
+      {/* After a sign-in (origin=login) new terms come before the application that asked. */}
+      {fromSignIn && <ApplicationAsking />}
       <p>{PRIVACY_TEXTS.intro}</p>
       {body}
     </Page>
