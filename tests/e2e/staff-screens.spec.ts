@@ -38,6 +38,21 @@ for (const viewport of [
       await expect(dialog).toHaveCount(0);
     });
 
+    test('a refused delete names the record and says why, on the screen however far the page scrolled', async ({ page }) => {
+      await signInDemoUser(page, 'admin@exemplo.com.br');
+      await page.goto('/admin/planos');
+      await page.locator('table.app-crud-table tbody tr').first().click();
+      await expect(page).toHaveURL(/\/admin\/planos\/\d+$/);
+      // A demo plan has payment options: its delete is refused (409).
+      const excluir = page.getByRole('button', { name: 'Excluir', exact: true });
+      await excluir.scrollIntoViewIfNeeded();
+      await excluir.click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toHaveAccessibleName(/^Excluir o plano .+\?$/);
+      await dialog.getByRole('button', { name: 'Excluir' }).click();
+      await expect(page.getByText('Não é possível excluir: este registro está em uso por outros cadastros.')).toBeInViewport();
+    });
+
     test("the invoice list says it opens filtered to this month, and 'Mostrar todas' lifts the filter", async ({ page }) => {
       await signInDemoUser(page, 'admin@exemplo.com.br');
       await page.goto('/admin/faturas');
