@@ -99,6 +99,22 @@ test.describe('axe-core on a desktop and on a phone', () => {
     await visit(page, '/produto/1/planos');
   });
 
+  test.describe('a load error', () => {
+  // The simulated failure is reported on the console by Chromium; here it is the point.
+  test.use({ expectedConsoleErrors: [/the server responded with a status of 500/] });
+  test("a screen whose data failed to load: the error banner and its 'Tentar novamente' (issue 38)", async ({ page }) => {
+    await signInDemoUser(page, 'gerente@exemplo.com.br');
+    // The server answered, with a failure: the screen says so and offers to ask again.
+    await page.route('**/api/gl_usuario/me/sessoes', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 500, message: 'Falha simulada.', errors: null, data: null }) }),
+    );
+    await page.setViewportSize(SIZES[0].viewport);
+    await page.goto('/me/seguranca');
+    await expect(page.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
+    await expectAccessible(page, 'a load error');
+  });
+  });
+
   test('the back-office', async ({ page }) => {
     await signInDemoUser(page, 'admin@exemplo.com.br');
     const sections = ['produtos', 'planos', 'contas', 'clientes', 'usuarios', 'faturas', 'cidades', 'mudancas-plano'];
@@ -187,3 +203,27 @@ test('one page width rule: single-form screens are a centred column, the others 
     expect(Math.round(section.width), path).toBeGreaterThanOrEqual(Math.round(container.width) - 30);
   }
 });
+
+test('every focusable control shows a solid focus ring of at least 3:1, not a pale glow (WCAG 2.2, issue 38)', async ({ page }) => {
+  await page.goto('/login/1');
+  const ringOf = (name: string) =>
+    page.getByLabel(name, { exact: true }).evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), color: style.outlineColor };
+    });
+  for (const field of ['E-mail', 'Senha']) {
+    await page.getByLabel(field, { exact: true }).focus();
+    const ring = await ringOf(field);
+    expect(ring.style, field).toBe('solid');
+    expect(ring.width, field).toBeGreaterThanOrEqual(2);
+    // The ring's colour against the white page: the relative luminance contrast (WCAG 1.4.11).
+    const [r, g, b] = (ring.color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number) as [number, number, number];
+    const channel = (value: number) => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    const luminance = 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    expect((1 + 0.05) / (luminance + 0.05), field).toBeGreaterThanOrEqual(3);
+  }
+});
+

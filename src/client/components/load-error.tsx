@@ -23,7 +23,7 @@ export function LoadError({
     >
       <span>{message}</span>
       {onRetry && (
-        <Button size="sm" variant="outline-danger" onClick={onRetry}>
+        <Button size="sm" variant="danger" onClick={onRetry}>
           {LOAD_ERROR_TEXTS.retry}
         </Button>
       )}

@@ -17,7 +17,7 @@ export function RouteError() {
     <Alert variant="danger" className="my-4">
       <p className="mb-1">{MESSAGES.pageError}</p>
       <p className="small mb-3">{text}</p>
-      <Button variant="outline-danger" onClick={() => window.location.reload()}>
+      <Button variant="danger" onClick={() => window.location.reload()}>
         {ROUTE_ERROR_TEXTS.reload}
       </Button>
     </Alert>

@@ -208,7 +208,7 @@ function AccountDeletion({ overview }: { overview: PrivacyOverview }) {
             {PRIVACY_TEXTS.deletionScheduled(formatDateTime(scheduled.datahora_agendado))}
           </p>
           <Button
-            variant="outline-danger"
+            variant="danger"
             disabled={cancel.isPending}
             onClick={() => cancel.mutate()}
           >
