@@ -133,9 +133,13 @@ test.describe.serial('a new person', () => {
     await page.getByLabel('Nova senha', { exact: true }).fill(person.senha);
     await page.getByLabel('Confirmação de senha').fill(person.senha);
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();
-    await expect(page.getByText('Senha alterada com sucesso!').first()).toBeVisible();
-    // §4: a successful reset goes to the root (which is the login of product 1).
+    // §4: a successful reset goes to the root (which is the login of product 1), where §8's
+    // message stays and the e-mail is filled in (issue 38); a fading check alone was missed.
     await expect(page).toHaveURL(/\/login\/1$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Senha alterada com sucesso!' })).toBeVisible();
+    await page.waitForTimeout(2000);
+    await expect(page.getByRole('status').filter({ hasText: 'Senha alterada com sucesso!' })).toBeVisible();
+    await expect(page.getByLabel('E-mail')).toHaveValue(person.email);
 
     // The same link again: said as the page opens, before anything is typed (decision 050).
     await page.goto(link);

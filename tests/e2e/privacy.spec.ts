@@ -5,6 +5,7 @@ import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
 import { expect, test } from './fixtures.ts';
 import { signUpNewPerson, type NewPerson } from './support/new-person.ts';
 import { apiHeaders, signInDemoUser, submitSignIn } from './support/sign-in.ts';
+import { codeSource } from './support/totp-codes.ts';
 
 /**
  * Privacy self-service under the LGPD (issue 19) through the screens: a copy of the data, the
@@ -141,4 +142,22 @@ test('a new person asks to delete their account, cancels, asks again; after the 
   await staff.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
   await expect(invoices).toHaveCount(invoiceCount);
   await staff.close();
+});
+
+test("with 2FA on, 'Excluir minha conta' asks for the code from the start, not after a first try with the password (issue 38)", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUpNewPerson(page, 'lgpd-2fa');
+  await page.goto('/me/twofa');
+  await page.getByRole('button', { name: 'Ativar 2FA' }).click();
+  let secret = '';
+  const nextCode = codeSource(() => secret);
+  secret = (await page.locator('code.app-twofa-secret').textContent())?.trim() ?? '';
+  await page.getByLabel('Código de verificação').fill(await nextCode(page));
+  await page.getByRole('button', { name: 'Validar e ativar' }).click();
+  await page.getByRole('button', { name: 'Já guardei minhas chaves' }).click();
+
+  await page.goto('/me/privacidade');
+  const deletion = page.getByRole('form', { name: 'Excluir minha conta' });
+  await expect(deletion.getByLabel('Senha')).toBeVisible();
+  await expect(deletion.getByLabel('Código de verificação (2FA)')).toBeVisible();
 });

@@ -26,11 +26,12 @@ export const RECOVER_TOKEN_TEXTS = {
   requestNew: 'Pedir um novo link',
   // §5, §8, and ours where the specification shows none.
   mismatch: PROFILE_PASSWORD_MESSAGES.mismatch,
-  changed: CONTA_MESSAGES.passwordChanged,
   linkInvalid: CONTA_MESSAGES.resetLinkInvalid,
 } as const;
 
 export const LOGIN_TEXTS = {
+  /** §8, kept on the login the reset leads to (issue 38). */
+  passwordChanged: CONTA_MESSAGES.passwordChanged,
   /** Reached from an application's sign-in (decision 097). */
   continueTo: (aplicativo: string) => `Entre para continuar em ${aplicativo}`,
   loadingProduct: 'Carregando o produto...',

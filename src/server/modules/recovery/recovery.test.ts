@@ -420,6 +420,8 @@ describe('POST /api/acesso/recuperar_token', () => {
     const response = await reset(token, 'senha-nova-1');
     expect(response.status).toBe(200);
     expect(response.body.message).toBe('Senha alterada com sucesso!');
+    // The login the page goes to starts with this e-mail (issue 38).
+    expect(response.body.data).toEqual({ email: user.email });
     const row = await userRow(user.id);
     expect(await verifyPassword(row!.senha_hash, 'senha-nova-1')).toBe(true);
     expect(row?.senha_revalidar).toBe(false);

@@ -74,15 +74,16 @@ export const recuperacaoRoutes: FastifyPluginCallbackZod<RecuperacaoRoutesOption
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       await refuseCommonPassword('senha', request.body.senha);
-      const ok = await resetPassword(db, {
+      const reset = await resetPassword(db, {
         token: request.body.token,
         senha: request.body.senha,
         keepSessionId: request.session.record?.id ?? null,
         providerName,
         ip: request.ip,
       });
-      if (!ok) throw new AppError(404, CONTA_MESSAGES.resetLinkInvalid, 'reset_token_invalid');
-      return envelope(null, { message: CONTA_MESSAGES.passwordChanged });
+      if (!reset) throw new AppError(404, CONTA_MESSAGES.resetLinkInvalid, 'reset_token_invalid');
+      // The e-mail lets the login start filled in; only the holder of the e-mailed link gets it.
+      return envelope({ email: reset.email }, { message: CONTA_MESSAGES.passwordChanged });
     },
   );
 

@@ -147,13 +147,14 @@ export async function isResetTokenUsable(db: Database, token: string, now = new 
  * same token exactly one succeeds. The user's other sessions, applications' tokens and recent
  * passkeys of other sessions end (decisions 096, 098), other open links die, failed sign-ins are
  * forgotten and the "password changed" e-mail is queued; 2FA stays as it was.
- * Returns false when the token cannot be used (the caller says so without detail).
+ * Returns the account's e-mail (the login then starts filled in, issue 38), or null when the
+ * token cannot be used (the caller says so without detail).
  */
 export async function resetPassword(
   db: Database,
   input: { token: string; senha: string; keepSessionId: string | null; providerName: string; ip: string },
   now = new Date(),
-): Promise<boolean> {
+): Promise<{ email: string } | null> {
   const tokenHash = hashToken(input.token);
   const usable = and(
     eq(glUsuarioSenhaToken.token_hash, tokenHash),
@@ -165,7 +166,7 @@ export async function resetPassword(
     .select({ id: glUsuarioSenhaToken.id })
     .from(glUsuarioSenhaToken)
     .where(usable);
-  if (!candidate) return false;
+  if (!candidate) return null;
   const senhaHash = await hashPassword(input.senha);
 
   return db.transaction(async (tx) => {
@@ -174,7 +175,7 @@ export async function resetPassword(
       .set({ datahora_usado: now })
       .where(usable)
       .returning({ usuarioId: glUsuarioSenhaToken.gl_usuario_id });
-    if (!taken) return false;
+    if (!taken) return null;
     const [user] = await tx
       .update(glUsuario)
       .set({
@@ -185,7 +186,7 @@ export async function resetPassword(
       })
       .where(and(eq(glUsuario.id, taken.usuarioId), eq(glUsuario.ativo, true)))
       .returning({ nome: glUsuario.nome, email: glUsuario.email });
-    if (!user) return false;
+    if (!user) return null;
     // Other links of the same account die with this one.
     await tx
       .update(glUsuarioSenhaToken)
@@ -206,6 +207,6 @@ export async function resetPassword(
     await clearLoginFailures(tx, user.email);
     const mail = passwordChangedMail({ providerName: input.providerName, nome: user.nome, quando: now, chavesRemovidas });
     await enqueueMail(tx, { to: user.email, ...mail });
-    return true;
+    return { email: user.email };
   });
 }

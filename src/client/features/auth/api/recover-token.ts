@@ -30,8 +30,9 @@ export function useResetLinkCheck(token: string) {
 }
 
 /** §7 POST api/acesso/recuperar_token: {senha, token}; response not read. */
-async function recoverToken(payload: RecoverTokenRequest): Promise<void> {
-  await apiPost<unknown>(RECOVER_TOKEN_PATH, { senha: payload.senha, token: payload.token });
+/** The answer's data is the account's e-mail, for the login the page goes to. */
+async function recoverToken(payload: RecoverTokenRequest): Promise<{ email: string }> {
+  return apiPost<{ email: string }>(RECOVER_TOKEN_PATH, { senha: payload.senha, token: payload.token });
 }
 
 /**

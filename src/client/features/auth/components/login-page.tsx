@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type FocusEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 // Types only: the schemas' code (zod) loads with utils/login-schema, off the first download.
@@ -71,8 +71,15 @@ export function LoginPage() {
   return <LoginScreen key={pid} pid={pid} />;
 }
 
+/** What a screen that sends the person to the login may say (router state). */
+export interface LoginArrivalState {
+  /** The password was just reset (recover-token-page): §8's message stays, the e-mail is filled. */
+  passwordChanged?: { email: string };
+}
+
 function LoginScreen({ pid }: { pid: number }) {
   const product = useProduct(pid);
+  const arrival = (useLocation().state ?? {}) as LoginArrivalState;
   const notFound = product.error instanceof ApiError && product.error.httpStatus === 404;
   return (
     <Page title={LOGIN_TEXTS.title}>
@@ -87,7 +94,12 @@ function LoginScreen({ pid }: { pid: number }) {
           <>
             <ProductHeader product={product.data} />
             <ApplicationAsking />
-            <LoginForm pid={pid} product={product.data} />
+            {arrival.passwordChanged && (
+              <Alert variant="success" role="status">
+                {LOGIN_TEXTS.passwordChanged}
+              </Alert>
+            )}
+            <LoginForm pid={pid} product={product.data} email={arrival.passwordChanged?.email ?? ''} />
           </>
         )}
       </div>
@@ -136,7 +148,7 @@ interface PendingRouting {
   intent: LoginIntent;
 }
 
-function LoginForm({ pid, product }: { pid: number; product: PublicProduct | undefined }) {
+function LoginForm({ pid, product, email: knownEmail }: { pid: number; product: PublicProduct | undefined; email: string }) {
   const navigate = useNavigate();
   const route = (info: LoginInfo, intent: LoginIntent) =>
     void loadLoginFlow().then(
@@ -178,7 +190,7 @@ function LoginForm({ pid, product }: { pid: number; product: PublicProduct | und
   } = useForm<LoginRequest, unknown, LoginValues>({
     resolver: loginResolver,
     defaultValues: {
-      email: '',
+      email: knownEmail,
       senha: '',
       gl_produto_id: pid,
       twofaCode: '',

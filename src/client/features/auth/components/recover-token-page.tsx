@@ -19,7 +19,6 @@ import { TextField } from '../../../components/text-field';
 
 import { ApiError, applyFieldErrors, handleApiError } from '../../../lib/api-client';
 
-import { notify } from '../../../lib/notices';
 
 import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
 
@@ -28,6 +27,7 @@ import { useRecoverToken, useResetLinkCheck } from '../api/recover-token';
 import { BusyButton } from '../../../components/busy-button';
 
 import { RECOVER_TOKEN_TEXTS } from '../texts';
+import type { LoginArrivalState } from './login-page';
 
 /**
  * §5 "New password on reset: required, 6 to 32" (the shared schema), plus a confirmation of our
@@ -99,10 +99,12 @@ function RecoverTokenForm({ token }: { token: string }) {
     reset.mutate(
       { senha: values.senha, token },
       {
-        onSuccess: () => {
-          notify('success', RECOVER_TOKEN_TEXTS.changed);
-          // §4 "Successful password reset redirects to root".
-          void navigate('/');
+        onSuccess: ({ email }) => {
+          // §4 "Successful password reset redirects to root", i.e. the login root leads to, which
+          // keeps §8's 'Senha alterada com sucesso!' on screen and starts with the e-mail
+          // (issue 38): a notice alone faded before the page had loaded.
+          const state: LoginArrivalState = { passwordChanged: { email } };
+          void navigate(pathTo('login', { pid: DEFAULT_PRODUCT_ID }), { state });
         },
         onError: (error) => {
           const invalidToken =

@@ -28,6 +28,7 @@ import {
 import { DOCUMENT_TEXTS, PRIVACY_TEXTS } from '../texts';
 import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
 import { ApplicationAsking } from '../../auth/components/application-asking';
+import { useTwofaStatus } from '../../twofa/api/get-twofa-status';
 
 /**
  * me.privacidade (/me/privacidade?origin&pid; issue 19, docs/decisions/088-privacy-self-service.md):
@@ -232,8 +233,11 @@ const DeletionFormSchema = DeletionRequestSchema.extend({ entendi: z.boolean() }
 
 function DeletionForm() {
   const remove = useRequestDeletion();
-  // The server asks for the code when 2FA is on (422 errors.code), as the sign-in does.
-  const [askCode, setAskCode] = useState(false);
+  // With 2FA on, the code field shows from the start (issue 38); the server's 422 errors.code
+  // still opens it should the status not have arrived yet.
+  const twofa = useTwofaStatus();
+  const [serverAskedCode, setAskCode] = useState(false);
+  const askCode = serverAskedCode || twofa.data?.twofa_enabled === true;
   const form = useForm({
     resolver: zodResolver(DeletionFormSchema),
     defaultValues: { senha: '', code: '', entendi: false },
