@@ -3,6 +3,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { resetConnectionWatch } from '../../src/client/lib/connection';
 
 // Screens load lazily (route modules, zod for the forms): the first find of a test file may wait
 // for their first transform, which can pass the 1 s default when the test files run in parallel,
@@ -19,6 +20,9 @@ let consoleErrors: unknown[][] = [];
 const originalConsoleError = console.error;
 
 beforeEach(() => {
+  // A request that got no answer in the test before starts a watch of the connection (probes of
+  // /healthz, queries paused): none of it reaches the next test.
+  resetConnectionWatch();
   unexpectedCalls = [];
   consoleErrors = [];
   vi.stubGlobal(

@@ -17,6 +17,8 @@ const MAX_PROBE_DELAY_MS = 8000;
 
 let probing = false;
 let waiters: (() => void)[] = [];
+/** Bumped by `resetConnectionWatch`: a watch of an older generation stops at its next turn. */
+let generation = 0;
 
 function sleepUntilOnlineOr(ms: number): Promise<void> {
   return new Promise((resolve) => {
@@ -52,14 +54,28 @@ function connectionBack(): void {
 
 async function probeUntilBack(): Promise<void> {
   probing = true;
+  const mine = generation;
   let delay = FIRST_PROBE_DELAY_MS;
   for (;;) {
     await sleepUntilOnlineOr(delay);
+    if (mine !== generation) return;
     if (await serverAnswers()) break;
     delay = Math.min(delay * 2, MAX_PROBE_DELAY_MS);
   }
+  if (mine !== generation) return;
   probing = false;
   connectionBack();
+}
+
+/**
+ * Forgets a watch under way and says the connection is up: each unit test starts from a
+ * connected page (tests/setup/unit-setup.ts), whatever the test before it left.
+ */
+export function resetConnectionWatch(): void {
+  generation += 1;
+  probing = false;
+  waiters = [];
+  onlineManager.setOnline(true);
 }
 
 /** A request or a code download got no answer: say so once, pause reads, watch for the way back. */

@@ -69,6 +69,9 @@ function serve({
     'POST /api/gl_usuario/twofa/twofaCheckUsuario': () => envelopeResponse(twofa),
     'GET /api/gl_usuario/me/privacidade': () =>
       envelopeResponse({ consentimentos: [], versoes_atuais: [], exportacao: null, ...privacy }),
+    // The privacy screen's deletion form asks whether 2FA is on (its code field shows at once).
+    'POST /api/gl_usuario/twofaStatus': () =>
+      envelopeResponse({ twofa_enabled: false, trusted_dispositivo_list: [], recovery_keys_restantes: 0 }),
     'POST /api/acesso/login': () => {
       const answer = logins[Math.min(loginCount, logins.length - 1)];
       loginCount += 1;
