@@ -97,18 +97,3 @@ test('a back-office list: every column of its rows on the screen', async ({ page
   await expect(page.locator('table.app-crud-table')).toBeVisible();
   await expectNoSideScroll(page);
 });
-
-test('a notice shows on the screen wherever the page is scrolled (issue 38)', async ({ page }) => {
-  test.setTimeout(60_000);
-  await signInDemoUser(page, 'admin@exemplo.com.br');
-  await page.goto('/admin/planos');
-  await page.locator('table.app-crud-table tbody tr').first().click();
-  await expect(page).toHaveURL(/\/admin\/planos\/\d+$/);
-  // A demo plan has payment options: its delete is refused (409), at the foot of a long page.
-  const excluir = page.getByRole('button', { name: 'Excluir', exact: true });
-  await excluir.scrollIntoViewIfNeeded();
-  expect(await page.evaluate(() => window.scrollY), 'the page did not scroll').toBeGreaterThan(0);
-  await excluir.click();
-  await page.getByRole('dialog', { name: /^Excluir o plano / }).getByRole('button', { name: 'Excluir' }).click();
-  await expect(page.getByText('Não é possível excluir: este registro está em uso por outros cadastros.')).toBeInViewport();
-});

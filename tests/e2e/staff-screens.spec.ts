@@ -46,6 +46,7 @@ for (const viewport of [
       // A demo plan has payment options: its delete is refused (409).
       const excluir = page.getByRole('button', { name: 'Excluir', exact: true });
       await excluir.scrollIntoViewIfNeeded();
+      if (viewport.width === 375) expect(await page.evaluate(() => window.scrollY), 'the page did not scroll').toBeGreaterThan(0);
       await excluir.click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toHaveAccessibleName(/^Excluir o plano .+\?$/);
