@@ -35,9 +35,10 @@ const MARGIN = 40;
 /** Splits text into lines that fit `width` at `size`. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
-  for (const paragraph of winAnsi(text).split('\n')) {
+  // Split before encoding: a line break is not WinAnsi and became a '?' in the printed text.
+  for (const paragraph of text.split(/\r?\n/)) {
     let line = '';
-    for (const word of paragraph.split(/\s+/)) {
+    for (const word of winAnsi(paragraph).split(/\s+/)) {
       const candidate = line ? `${line} ${word}` : word;
       if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
       else {
