@@ -53,9 +53,11 @@ test("a partner's application asks consent once, is listed and is revoked at onc
   await page.context().clearCookies();
 
   // The application sends the person to the portal, which says who is asking.
+  // At a phone's width, the login and the 2FA offer name the application in view (issue 38 item 6).
+  await page.setViewportSize({ width: 375, height: 812 });
   await page.goto(`${partner.origin}/entrar`);
   await expect(page).toHaveURL(/\/login\/1\?interacao=/);
-  await expect(page.getByText(`Entre para continuar em ${NAME}`)).toBeVisible();
+  await expect(page.getByText(`Entre para continuar em ${NAME}`)).toBeInViewport();
   await page.getByLabel('E-mail').fill(person.email);
   await page.getByLabel('E-mail').blur();
   await page.getByLabel('Senha', { exact: true }).fill(person.senha);
@@ -63,8 +65,9 @@ test("a partner's application asks consent once, is listed and is revoked at onc
   await expect(enter).toBeEnabled({ timeout: 15_000 });
   await enter.click();
   // The 2FA offer, a step of the same sign-in, names the application too (issue 38 item 6).
-  await expect(page.getByRole('dialog').getByText(`Entre para continuar em ${NAME}`)).toBeVisible();
+  await expect(page.getByRole('dialog').getByText(`Entre para continuar em ${NAME}`)).toBeInViewport();
   await page.getByRole('button', { name: 'Continuar Login' }).click();
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The consent screen: the application, what it asks; 'Cancelar' refuses.
   await expect(page).toHaveURL(/\/login\/1\/autorizar_aplicativo\?interacao=/);

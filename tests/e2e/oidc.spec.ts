@@ -27,6 +27,9 @@ test.afterAll(async () => {
   await agenda.close();
 });
 
+/** A 1×1 PNG. */
+const LOGO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
 /** Staff register an application of product 1 in the back-office and make its secret. */
 async function registerInBackOffice(page: Page, name: string, rp: RelyingParty): Promise<void> {
   await page.goto('/admin/produtos/1');
@@ -48,6 +51,8 @@ async function registerInBackOffice(page: Page, name: string, rp: RelyingParty):
   ).toBeVisible();
   await page.getByLabel('Endereços de retorno (redirect_uri)').fill(rp.redirectUri);
   await page.getByLabel('Endereço de logout por back-channel').fill(rp.backchannelUri);
+  // Its logo, shown on the steps of its sign-in (issue 38 item 6): a data:image passes the CSP.
+  await page.getByLabel('URL do logotipo').fill(LOGO);
   // The provider's own application: its sign-in asks no consent (decision 097).
   await page.getByLabel('Aplicativo do próprio provedor (não pede consentimento)').check();
   await page.getByRole('button', { name: 'Salvar' }).click();
@@ -133,6 +138,7 @@ test('two applications sign a person in through the portal: 2FA, account selecti
   await expect(page).toHaveURL(/\/login\/1\/conta_selecionar/);
   // Every step of the sign-in names the application it returns to (issue 38 item 6).
   await expect(page.getByText('Entre para continuar em Vendas')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Logotipo de Vendas' })).toHaveAttribute('src', LOGO);
   await page
     .getByRole('group', { name: 'Contas' })
     .getByRole('button', { name: /Nova Empresa S.A./ })

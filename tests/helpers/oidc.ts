@@ -27,7 +27,7 @@ export interface Application {
 export async function registerApplication(
   t: Pick<TestApp, 'db'>,
   produtoId: number,
-  options: { confidencial?: boolean; backchannel?: string; primeiraParte?: boolean } = {},
+  options: { confidencial?: boolean; backchannel?: string; primeiraParte?: boolean; logoUrl?: string } = {},
 ): Promise<Application> {
   const confidencial = options.confidencial ?? true;
   const secret = randomBytes(32).toString('base64url');
@@ -39,6 +39,7 @@ export async function registerApplication(
     .values({
       gl_produto_id: produtoId,
       nome: `Aplicativo ${clientId}`,
+      logo_url: options.logoUrl ?? null,
       client_id: clientId,
       confidencial,
       segredo_hash: confidencial ? hashToken(secret) : null,

@@ -766,6 +766,11 @@ export const glOidcCliente = pgTable(
       .notNull()
       .references(() => glProduto.id, { onDelete: 'restrict' }),
     nome: text('nome').notNull(),
+    /**
+     * The application's logo on the steps of its sign-in (issue 38): an address on the portal's
+     * own origin or a data:image, as the product's logo_url, since the CSP loads no other image.
+     */
+    logo_url: text('logo_url'),
     client_id: text('client_id').notNull().unique('gl_oidc_cliente_client_id_uq'),
     confidencial: boolean('confidencial').notNull().default(true),
     segredo_hash: text('segredo_hash'),

@@ -75,6 +75,8 @@ export async function findClientMetadata(
 export interface ApplicationSummary {
   id: number;
   nome: string;
+  /** Shown on the steps of its sign-in (issue 38). */
+  logoUrl: string | null;
   /** The product whose sign-in screen it uses. */
   produtoId: number;
   /** The provider's own: no consent screen (decision 097). */
@@ -90,6 +92,7 @@ export async function findClientProduct(
     .select({
       id: glOidcCliente.id,
       nome: glOidcCliente.nome,
+      logoUrl: glOidcCliente.logo_url,
       produtoId: glOidcCliente.gl_produto_id,
       primeiraParte: glOidcCliente.primeira_parte,
     })

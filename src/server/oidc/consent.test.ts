@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedInPerson(options: { primeiraParte: boolean }) {
+async function signedInPerson(options: { primeiraParte: boolean; logoUrl?: string }) {
   const produto = await createProduct(t.db);
   const user = await createUser(t.db);
   const cliente = await createClient(t.db);
@@ -53,7 +53,7 @@ const OFFLINE = { scope: 'openid email offline_access', prompt: 'consent' };
 
 describe('the consent screen of a partner application (issue 34, item 4)', () => {
   it('asks once, names the application and the scopes, and lets the application in after Permitir', async () => {
-    const { produto, user, application, browser } = await signedInPerson({ primeiraParte: false });
+    const { produto, user, application, browser } = await signedInPerson({ primeiraParte: false, logoUrl: '/logos/parceiro.png' });
     const first = await authorize(browser, application, OFFLINE);
     const screen = portalScreen(first.location);
     expect(screen.path).toBe(`/login/${produto.id}/autorizar_aplicativo`);
@@ -65,6 +65,7 @@ describe('the consent screen of a partner application (issue 34, item 4)', () =>
     expect(info.status).toBe(200);
     expect(info.body.data).toEqual({
       aplicativo: `Aplicativo ${application.clientId}`,
+      logo_url: '/logos/parceiro.png',
       gl_produto_id: produto.id,
       escopos: ['openid', 'email', 'offline_access'],
     });

@@ -172,6 +172,8 @@ const oidcUriList = (min: number) =>
 
 const OidcClienteFields = {
   nome: requiredText({ max: TEXT_MAX }),
+  /** Shown on the steps of its sign-in (issue 38); displayed as the product's logo_url is. */
+  logo_url: nullableText(500),
   redirect_uris: oidcUriList(1),
   post_logout_redirect_uris: oidcUriList(0),
   backchannel_logout_uri: nullableText(500).refine((value) => value === null || isOidcUri(value), {

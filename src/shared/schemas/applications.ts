@@ -16,6 +16,8 @@ export const InteracaoParamsSchema = z.object({ uid: z.string().regex(/^[A-Za-z0
 /** GET /api/oidc/interacao/{uid}: who asks the sign-in, and for what. */
 export interface InteractionInfo {
   aplicativo: string;
+  /** The application's logo (issue 38), as staff set it; null when none. */
+  logo_url: string | null;
   gl_produto_id: number;
   escopos: OidcScope[];
 }

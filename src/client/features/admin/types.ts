@@ -139,6 +139,7 @@ export interface ContratoEvento extends AuditBlock {
 export interface OidcCliente extends AuditBlock {
   gl_produto_id: number;
   nome: string;
+  logo_url: string | null;
   client_id: string;
   confidencial: boolean;
   tem_segredo: boolean;

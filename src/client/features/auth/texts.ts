@@ -34,6 +34,7 @@ export const LOGIN_TEXTS = {
   passwordChanged: CONTA_MESSAGES.passwordChanged,
   /** Reached from an application's sign-in (decision 097). */
   continueTo: (aplicativo: string) => `Entre para continuar em ${aplicativo}`,
+  logoOf: (nome: string) => `Logotipo de ${nome}`,
   loadingProduct: 'Carregando o produto...',
   title: 'Entrar',
   productNotFound: 'Produto não encontrado. Confira o endereço de acesso que você recebeu.',

@@ -31,6 +31,7 @@ export async function interactionInfo(db: Queryable, uid: string): Promise<Inter
   if (!request) throw interactionExpired();
   return {
     aplicativo: request.application.nome,
+    logo_url: request.application.logoUrl,
     gl_produto_id: request.application.produtoId,
     escopos: request.scopes as OidcScope[],
   };

@@ -19,6 +19,7 @@ const APLICATIVO: OidcCliente = {
   datahora_modificado: '2026-11-01T12:00:00.000Z',
   gl_produto_id: 1,
   nome: 'Vendas',
+  logo_url: null,
   client_id: 'app_vendas',
   confidencial: true,
   tem_segredo: true,

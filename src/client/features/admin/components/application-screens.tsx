@@ -45,6 +45,7 @@ const lines = (uris: readonly string[]) => uris.join('\n');
 function toForm(entity: OidcCliente) {
   return {
     nome: entity.nome,
+    logo_url: entity.logo_url ?? '',
     redirect_uris: lines(entity.redirect_uris),
     post_logout_redirect_uris: lines(entity.post_logout_redirect_uris),
     backchannel_logout_uri: entity.backchannel_logout_uri ?? '',
@@ -70,6 +71,7 @@ export function AplicativoEdit() {
   const fields = (form: Parameters<Parameters<typeof CrudEdit<typeof OidcClienteUpdateSchema, OidcCliente>>[0]['children']>[0]) => (
     <div className="row">
       <InputField form={form} name="nome" label={ADMIN_TEXTS.nome} required />
+      <InputField form={form} name="logo_url" label={ADMIN_TEXTS.urlDoLogotipo} hint={ADMIN_TEXTS.logoAplicativoHint} />
       <InputField form={form} name="backchannel_logout_uri" label={ADMIN_TEXTS.backchannelUri} hint={ADMIN_TEXTS.backchannelHint} />
       <TextAreaField form={form} name="redirect_uris" label={ADMIN_TEXTS.redirectUris} hint={ADMIN_TEXTS.urisHint} required />
       <TextAreaField form={form} name="post_logout_redirect_uris" label={ADMIN_TEXTS.postLogoutUris} hint={ADMIN_TEXTS.urisHint} />
@@ -89,6 +91,7 @@ export function AplicativoEdit() {
             gl_produto_id: produtoId,
             confidencial: true,
             nome: '',
+            logo_url: '',
             redirect_uris: '',
             post_logout_redirect_uris: '',
             backchannel_logout_uri: '',

@@ -16,6 +16,7 @@ import { renderApp, resetAppState } from '../../../testing/render-app';
 const UID = 'AbCdEfGhIjKlMnOpQrStU';
 const INFO: InteractionInfo = {
   aplicativo: 'Agenda Parceira',
+  logo_url: null,
   gl_produto_id: 1,
   escopos: ['openid', 'email', 'offline_access'],
 };

@@ -518,16 +518,17 @@ describe('2FA activation offer (§2 Login)', () => {
 describe('reached from an application (decision 097)', () => {
   const UID = 'AbCdEfGhIjKlMnOpQrStU';
 
-  it("says which application asks: 'Entre para continuar em …'", async () => {
+  it("says which application asks: 'Entre para continuar em …', with its logo", async () => {
     sessionStorage.setItem('portal.oidcInteracao', JSON.stringify({ id: UID, at: Date.now() }));
     serve({
       extra: {
         [`GET /api/oidc/interacao/${UID}`]: () =>
-          envelopeResponse({ aplicativo: 'Agenda Parceira', gl_produto_id: 2, escopos: ['openid'] }),
+          envelopeResponse({ aplicativo: 'Agenda Parceira', logo_url: '/logos/agenda.png', gl_produto_id: 2, escopos: ['openid'] }),
       },
     });
     await openLogin();
     expect(await screen.findByText('Entre para continuar em Agenda Parceira')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Logotipo de Agenda Parceira' })).toHaveAttribute('src', `${window.location.origin}/logos/agenda.png`);
     expect(enterButton()).toBeInTheDocument();
   });
 

@@ -32,6 +32,7 @@ import type { LOGIN_LIMITS, LoginValues } from '../utils/login-schema';
 import { LoadError } from '../../../components/load-error';
 import { LOGIN_TEXTS } from '../texts';
 import { loadCode } from '../../../lib/code-loading';
+import { displayableLogo } from '../../../lib/displayable-logo';
 import { ApplicationAsking } from './application-asking';
 
 /**
@@ -99,27 +100,16 @@ function LoginScreen({ pid }: { pid: number }) {
                 {LOGIN_TEXTS.passwordChanged}
               </Alert>
             )}
-            <LoginForm pid={pid} product={product.data} email={arrival.passwordChanged?.email ?? ''} />
+            <LoginForm
+              pid={pid}
+              product={product.data}
+              email={arrival.passwordChanged?.email ?? ''}
+            />
           </>
         )}
       </div>
     </Page>
   );
-}
-
-/**
- * A logo is shown only from this site or as a data: URL: the CSP (img-src 'self' data:) would
- * block any other address, and the console error it logs.
- */
-function displayableLogo(url: string | null | undefined): string | null {
-  if (!url) return null;
-  if (/^data:image\//i.test(url)) return url;
-  try {
-    const parsed = new URL(url, window.location.origin);
-    return parsed.origin === window.location.origin ? parsed.href : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -137,7 +127,7 @@ function ProductHeader({ product }: { product: PublicProduct | undefined }) {
   const logo = displayableLogo(product.logo_url);
   return (
     <div className="app-login-header mb-4">
-      {logo && <img src={logo} alt={`Logotipo de ${product.nome}`} className="app-login-logo" />}
+      {logo && <img src={logo} alt={LOGIN_TEXTS.logoOf(product.nome)} className="app-login-logo" />}
       <p className="lead mb-0">{product.nome}</p>
     </div>
   );
@@ -148,7 +138,15 @@ interface PendingRouting {
   intent: LoginIntent;
 }
 
-function LoginForm({ pid, product, email: knownEmail }: { pid: number; product: PublicProduct | undefined; email: string }) {
+function LoginForm({
+  pid,
+  product,
+  email: knownEmail,
+}: {
+  pid: number;
+  product: PublicProduct | undefined;
+  email: string;
+}) {
   const navigate = useNavigate();
   const route = (info: LoginInfo, intent: LoginIntent) =>
     void loadLoginFlow().then(

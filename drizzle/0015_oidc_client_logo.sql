@@ -1,0 +1,1 @@
+ALTER TABLE "gl_oidc_cliente" ADD COLUMN "logo_url" text;
