@@ -93,7 +93,7 @@ test("a new client's immediate plan change: the preview's prorations and next in
 
   // §4: another plan, timing 'now'. The summary shows what it bills before 'Confirmar'.
   await page.goto(PLANS);
-  await expect(page.getByRole('row', { name: /Profissional/ }).getByText('Plano atual')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Profissional/ }).locator('.badge', { hasText: 'Plano atual' })).toBeVisible();
   await choose(page, 'Empresarial', 'Mensal');
   const form = page.getByRole('form', { name: 'Complete seu cadastro' });
   await expect(form).toBeVisible();

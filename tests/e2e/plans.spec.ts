@@ -56,10 +56,17 @@ test('the demo manager schedules the plan with proofs for the close, sees it pen
   test.setTimeout(90_000);
   await signInDemoUser(page, 'gerente@exemplo.com.br');
   await page.goto(PLANS);
-  await expect(page.getByRole('row', { name: /Profissional/ }).getByText('Plano atual')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Profissional/ }).locator('.badge', { hasText: 'Plano atual' })).toBeVisible();
+  // The plan and period the contract has cannot be chosen again; its other period can (issue 38).
+  await expect(page.getByRole('button', { name: 'Plano atual: Profissional (Mensal)' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Escolher Profissional (Anual)' })).toBeEnabled();
   await choose(page, 'Empresarial', 'Mensal');
   const form = page.getByRole('form', { name: 'Complete seu cadastro' });
   await expect(form).toBeVisible();
+  // The form opens below the table: it is scrolled into view and its title takes the focus.
+  const title = page.getByRole('heading', { name: 'Complete seu cadastro' });
+  await expect(title).toBeFocused();
+  await expect(title).toBeInViewport();
   // The client's data comes filled in (Empresa Demonstração: a company).
   await expect(form.getByLabel('CNPJ')).toHaveValue('11.222.333/0001-81');
   await expect(form.getByLabel('Razão social')).toHaveValue('Empresa Demonstração Ltda');
@@ -70,6 +77,8 @@ test('the demo manager schedules the plan with proofs for the close, sees it pen
   await form.getByRole('button', { name: 'Confirmar mudança de plano' }).click();
   await expect(page.getByText('Preencha os campos que estão faltando.')).toBeVisible();
   await expect(form.getByText('Selecione uma forma de pagamento.')).toBeVisible();
+  // The missing proof is said under its field with the others (it waited for them before).
+  await expect(form.getByLabel('Comprovantes')).toHaveAccessibleDescription(/Este plano exige o envio de comprovantes/);
 
   // CEP lookup (offline provider in the browser tests): the city of the CEP's range.
   await form.getByLabel('CEP').fill('70040-010');

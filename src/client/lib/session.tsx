@@ -43,6 +43,11 @@ export interface SessionContract {
   periodo_inicio: string;
   periodo_fim: string;
   plano: { id: number; nome_exibicao: string };
+  /**
+   * The payment option it is billed by (an addition to §3's session; issue 38). Absent in the
+   * login info's contrato_ultimo, which stands in until the session is fetched again.
+   */
+  plano_pagamento_id?: number;
 }
 
 export interface SessionData {

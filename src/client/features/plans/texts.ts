@@ -21,6 +21,7 @@ export const PLANS_TEXTS = {
   current: 'Plano atual',
   choose: 'Escolher',
   chooseLabel: (plan: string, payment: string) => `Escolher ${plan} (${payment})`,
+  currentLabel: (plan: string, payment: string) => `Plano atual: ${plan} (${payment})`,
   // banner (§2, §4)
   pendingTitle: 'Mudança de plano pendente',
   pending: (plan: string, payment: string) => `Novo plano: ${plan} (${payment}).`,

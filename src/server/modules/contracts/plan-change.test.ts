@@ -305,8 +305,10 @@ describe('plan signup: a client without a contract on the product (§5)', () => 
     expect(response.body.data).toMatchObject({ situacao: 'aplicado', imediato: true });
     const [contract] = await t.db.select().from(glContrato).where(eq(glContrato.gl_cliente_id, cliente.id));
     expect(contract).toMatchObject({ gl_plano_id: plano.id, gl_produto_id: produto.id, ativo: true, periodo_inicio: todayInSaoPaulo() });
-    const session = await agent.get<{ contrato: { plano: { nome_exibicao: string } } }>('/api/sessao/web');
+    const session = await agent.get<{ contrato: { plano: { nome_exibicao: string }; plano_pagamento_id: number } }>('/api/sessao/web');
     expect(session.body.data.contrato.plano.nome_exibicao).toBe('Avançado');
+    // The option it is billed by: the plans page's disabled 'Plano atual' (issue 38).
+    expect(session.body.data.contrato.plano_pagamento_id).toBe(pagamento.id);
   });
 });
 

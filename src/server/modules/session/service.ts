@@ -24,6 +24,8 @@ export interface SessionInfo {
     periodo_inicio: string;
     periodo_fim: string;
     plano: { id: number; nome_exibicao: string };
+    /** The payment option (gl_plano_pagamento) it is billed by: the plans page's 'Plano atual'. */
+    plano_pagamento_id: number;
   } | null;
   /** The contract's pending plan change, as the login info's (§3); ours here (decision 020). */
   contrato_evento_aberto: OpenPlanChange | null;
@@ -58,6 +60,7 @@ interface ContextRow {
     periodo_inicio: string;
     periodo_fim: string;
     plano: { id: number; nome_exibicao: string };
+    plano_pagamento_id: number;
     evento: { id: number; plano_nome_exibicao: string; cobranca_tipo_desc: string; agendamento_data: string | null } | null;
   } | null;
 }
@@ -82,6 +85,7 @@ export const SESSION_CONTEXT_LOOKUP: SessionLookupExtra = {
     contrato: sql`(select json_build_object(
         'id', k.id, 'periodo_inicio', k.periodo_inicio, 'periodo_fim', k.periodo_fim,
         'plano', json_build_object('id', pl.id, 'nome_exibicao', pl.nome_exibicao),
+        'plano_pagamento_id', k.gl_plano_pagamento_id,
         'evento', (select json_build_object(
             'id', e.id, 'plano_nome_exibicao', pe.nome_exibicao, 'cobranca_tipo_desc', pp.cobranca_tipo_desc,
             'agendamento_data', e.agendamento_data)
@@ -142,6 +146,7 @@ export async function describeSession(
           periodo_inicio: row.contrato.periodo_inicio,
           periodo_fim: row.contrato.periodo_fim,
           plano: row.contrato.plano,
+          plano_pagamento_id: row.contrato.plano_pagamento_id,
         }
       : null;
   const evento = contrato ? row.contrato?.evento : null;

@@ -181,6 +181,13 @@ function SignupForm({
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const lastCep = useRef(customer.end_cep ?? '');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // 'Escolher' opens the form below the plans: it is brought into view and focus goes to its
+  // title, so neither the eye nor a screen reader stays on the button (issue 38).
+  useEffect(() => {
+    headingRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
   const { plan, option } = selection;
   const needsProofs = plan.flag_enviar_foto;
 
@@ -272,11 +279,20 @@ function SignupForm({
     setFiles(problem || picked.length > PROOF_MAX_FILES ? [] : picked);
   };
 
-  const missing = () => notify('danger', PLANO_MESSAGES.missingFields);
+  const proofProblem = () =>
+    needsProofs && (files.length === 0 || fileError)
+      ? (fileError ?? PLANO_MESSAGES.proofsRequired)
+      : null;
+
+  // A missing proof is said under its field with the others, not only once they are all right.
+  const missing = () => {
+    const problem = proofProblem();
+    if (problem) setFileError(problem);
+    notify('danger', PLANO_MESSAGES.missingFields);
+  };
 
   const onValid = async (values: FormOutput) => {
-    if (needsProofs && (files.length === 0 || fileError)) {
-      setFileError(fileError ?? PLANO_MESSAGES.proofsRequired);
+    if (proofProblem()) {
       missing();
       return;
     }
@@ -316,7 +332,9 @@ function SignupForm({
   return (
     <Card className="mb-4">
       <Card.Body>
-        <h2 className="h4 mb-3">{PLANS_TEXTS.completeSignup}</h2>
+        <h2 ref={headingRef} tabIndex={-1} className="h4 mb-3">
+          {PLANS_TEXTS.completeSignup}
+        </h2>
         <form
           noValidate
           aria-label={PLANS_TEXTS.completeSignup}
@@ -552,13 +570,21 @@ function SignupForm({
                 multiple
                 accept={PROOF_ACCEPT}
                 invalid={Boolean(fileError)}
-                describedBy="plano-comprovantes-dica"
+                describedBy={
+                  fileError
+                    ? 'plano-comprovantes-dica plano-comprovantes-erro'
+                    : 'plano-comprovantes-dica'
+                }
                 onChange={pickFiles}
               />
               <div id="plano-comprovantes-dica" className="form-text">
                 {PLANS_TEXTS.proofsHint}
               </div>
-              {fileError && <div className="invalid-feedback d-block">{fileError}</div>}
+              {fileError && (
+                <div id="plano-comprovantes-erro" className="invalid-feedback d-block">
+                  {fileError}
+                </div>
+              )}
             </div>
           )}
 

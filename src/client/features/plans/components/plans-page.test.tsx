@@ -149,6 +149,14 @@ describe('plans page (§2 planos_produto)', () => {
     expect(screen.getByRole('link', { name: 'Cadastre-se' })).toHaveAttribute('href', '/login/2/conta_criar');
   });
 
+  it("offers every option but the contract's own, which is disabled as 'Plano atual' (issue 38)", async () => {
+    screenRoutes(() => sessionResponse(signedInSession({ contrato: { ...CONTRATO, plano_pagamento_id: 21 } })));
+    renderApp('/produto/2/planos');
+    expect(await screen.findByRole('button', { name: 'Plano atual: Profissional (Mensal)' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Escolher Profissional (Mensal)' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Escolher Gratuito (Mensal)' })).toBeEnabled();
+  });
+
   it('asks for the plans, the product and the accounts once each, the route having asked while the page loaded', async () => {
     const { calls } = screenRoutes(anonymousSessionResponse);
     renderApp('/produto/2/planos');

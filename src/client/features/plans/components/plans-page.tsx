@@ -26,7 +26,9 @@ const NO_POWER_ID = 'plano-contate-gerente';
 
 // The form, with its city dropdown, loads when a manager chooses a plan: a visitor or a reader of
 // the table never needs it (issue 15, the first page's weight).
-const PlanSignupForm = lazy(async () => ({ default: (await loadCode(() => import('./plan-signup-form'))).PlanSignupForm }));
+const PlanSignupForm = lazy(async () => ({
+  default: (await loadCode(() => import('./plan-signup-form'))).PlanSignupForm,
+}));
 
 /** §6 'Contate seu Gerente': only an account manager (level 10 or lower) changes the plan. */
 function ContactManager({ id }: { id?: string }) {
@@ -135,9 +137,7 @@ function Plans({ pid }: { pid: number }) {
 
   if (plans.isPending) return <PageLoading />;
   if (plans.isError) {
-    return (
-      <LoadError message={PLANS_TEXTS.loadFailed} onRetry={() => void plans.refetch()} />
-    );
+    return <LoadError message={PLANS_TEXTS.loadFailed} onRetry={() => void plans.refetch()} />;
   }
 
   return (
@@ -175,6 +175,7 @@ function Plans({ pid }: { pid: number }) {
         <PlansTable
           plans={plans.data}
           currentPlanId={here ? (session.contrato?.plano.id ?? null) : null}
+          currentOptionId={here ? (session.contrato?.plano_pagamento_id ?? null) : null}
           waitingOptionId={waiting?.option.id ?? null}
           blocked={
             noPower ? { reason: PLANS_TEXTS.contactManager, describedBy: NO_POWER_ID } : null
@@ -193,7 +194,9 @@ function Plans({ pid }: { pid: number }) {
           !session.cliente && (
             <Alert variant="info">
               {PLANS_TEXTS.noClient}{' '}
-              <Link className="alert-link" to={pathTo('conta_selecionar', { pid })}>{PLANS_TEXTS.selectAccount}</Link>
+              <Link className="alert-link" to={pathTo('conta_selecionar', { pid })}>
+                {PLANS_TEXTS.selectAccount}
+              </Link>
             </Alert>
           )}
         {selection &&

@@ -30,12 +30,15 @@ export function OptionPrice({ option }: { option: PublicPlanPayment }) {
 export function PlansTable({
   plans,
   currentPlanId,
+  currentOptionId = null,
   waitingOptionId,
   blocked = null,
   onChoose,
 }: {
   plans: PublicPlan[];
   currentPlanId: number | null;
+  /** The payment option the contract is billed by: it cannot be chosen again (issue 38). */
+  currentOptionId?: number | null;
   /** The option chosen before the session was known: its button spins until it is. */
   waitingOptionId: number | null;
   /**
@@ -79,7 +82,19 @@ export function PlansTable({
                       <span>
                         {option.cobranca_tipo_desc}: <OptionPrice option={option} />
                       </span>
-                      {blocked ? (
+                      {option.id === currentOptionId ? (
+                        <Button
+                          size="sm"
+                          variant="outline-success"
+                          disabled
+                          aria-label={PLANS_TEXTS.currentLabel(
+                            plan.nome_exibicao,
+                            option.cobranca_tipo_desc,
+                          )}
+                        >
+                          {PLANS_TEXTS.current}
+                        </Button>
+                      ) : blocked ? (
                         // aria-disabled, not disabled: the button keeps the focus and the hover
                         // that show the tooltip.
                         <Hint text={blocked.reason}>
