@@ -110,6 +110,19 @@ test("a successful sign-in leaves the failed attempt's notice behind", async ({ 
 
 test('a user with two clients is sent to account selection', async ({ page }) => {
   await submitLogin(page, 'multi@exemplo.com.br');
+  // The 2FA offer (issue 38): one button a line, full width, at both sizes; 'Continuar Login'
+  // not in the grey a disabled button has.
+  const offer = page.getByRole('dialog');
+  const buttons = ['Ativar agora', 'Lembrar em 30 dias', 'Continuar Login'].map((name) => offer.getByRole('button', { name }));
+  for (const size of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
+    await page.setViewportSize(size);
+    const boxes = await Promise.all(buttons.map(async (button) => (await button.boundingBox())!));
+    for (const [index, box] of boxes.entries()) {
+      expect(Math.round(box.width), `button ${index + 1} at ${size.width} px`).toBe(Math.round(boxes[0]!.width));
+      if (index > 0) expect(box.y, `button ${index + 1} at ${size.width} px`).toBeGreaterThanOrEqual(boxes[index - 1]!.y + boxes[index - 1]!.height);
+    }
+  }
+  await expect(buttons[2]!).not.toHaveCSS('color', 'rgb(108, 117, 125)');
   await page.getByRole('button', { name: 'Lembrar em 30 dias' }).click();
   await expect(page).toHaveURL(/\/login\/1\/conta_selecionar/);
 });
@@ -133,6 +146,13 @@ test('2FA: enrol, demand the code, trust a device, untrust it after the step-up,
   await expect(page.getByText('2FA ativado com sucesso!').first()).toBeVisible();
   const keyItems = page.getByRole('list', { name: 'Suas chaves de recuperação' }).getByRole('listitem');
   await expect(keyItems).toHaveCount(10);
+  // §8's success check mark never covers what the success produced (issue 38: it hid key #10).
+  const flash = await page.getByRole('img', { name: 'Sucesso' }).boundingBox();
+  expect(flash).not.toBeNull();
+  for (const box of await Promise.all((await keyItems.all()).map((item) => item.boundingBox()))) {
+    const apart = !flash || !box || box.x >= flash.x + flash.width || flash.x >= box.x + box.width || box.y >= flash.y + flash.height || flash.y >= box.y + box.height;
+    expect(apart, `a recovery key at ${JSON.stringify(box)} is under the check mark ${JSON.stringify(flash)}`).toBe(true);
+  }
   const keys = await keyItems.allTextContents();
   await page.getByRole('button', { name: 'Já guardei minhas chaves' }).click();
   await logout(page);

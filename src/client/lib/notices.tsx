@@ -130,7 +130,7 @@ function useNoticeState(): NoticeState {
 
 function CheckMarkIcon() {
   return (
-    <svg viewBox="0 0 16 16" width="96" height="96" fill="currentColor" aria-hidden="true">
+    <svg viewBox="0 0 16 16" width="40" height="40" fill="currentColor" aria-hidden="true">
       <path d="M16 8A8 8 0 1 1 0 8a8 8 0 0 1 16 0m-3.97-3.03a.75.75 0 0 0-1.08.022L7.477 9.417 5.384 7.323a.75.75 0 0 0-1.06 1.06L6.97 11.03a.75.75 0 0 0 1.079-.02l3.992-4.99a.75.75 0 0 0-.01-1.05z" />
     </svg>
   );
@@ -143,35 +143,10 @@ function CheckMarkIcon() {
 export function NoticeViewport() {
   const { notices, flashKey } = useNoticeState();
   return (
-    <>
-      <ToastContainer position="top-end" containerPosition="fixed" className="app-notices p-3">
-        {notices.map((notice) => {
-          const urgent = notice.level === 'danger' || notice.level === 'warning';
-          return (
-            <Alert
-              key={notice.id}
-              variant={notice.level}
-              dismissible
-              closeLabel={CLIENT_TEXTS.close}
-              onClose={() => dismissNotice(notice.id)}
-              role={urgent ? 'alert' : 'status'}
-              aria-live={urgent ? 'assertive' : 'polite'}
-              className="app-notice shadow-sm"
-              data-level={notice.level}
-            >
-              <div>{notice.text}</div>
-              {notice.details.length > 0 && (
-                <ul className="mb-0 mt-1 ps-3 small">
-                  {notice.details.map((line, index) => (
-                    <li key={index}>{line}</li>
-                  ))}
-                </ul>
-              )}
-            </Alert>
-          );
-        })}
-      </ToastContainer>
+    <ToastContainer position="top-end" containerPosition="fixed" className="app-notices p-3">
       {flashKey !== null && (
+        // In the notices' corner, not the middle of the screen: it must never hide what the
+        // success produced, e.g. the ten recovery keys (issue 38).
         <div
           key={flashKey}
           className="app-success-flash text-success"
@@ -181,6 +156,31 @@ export function NoticeViewport() {
           <CheckMarkIcon />
         </div>
       )}
-    </>
+      {notices.map((notice) => {
+        const urgent = notice.level === 'danger' || notice.level === 'warning';
+        return (
+          <Alert
+            key={notice.id}
+            variant={notice.level}
+            dismissible
+            closeLabel={CLIENT_TEXTS.close}
+            onClose={() => dismissNotice(notice.id)}
+            role={urgent ? 'alert' : 'status'}
+            aria-live={urgent ? 'assertive' : 'polite'}
+            className="app-notice shadow-sm"
+            data-level={notice.level}
+          >
+            <div>{notice.text}</div>
+            {notice.details.length > 0 && (
+              <ul className="mb-0 mt-1 ps-3 small">
+                {notice.details.map((line, index) => (
+                  <li key={index}>{line}</li>
+                ))}
+              </ul>
+            )}
+          </Alert>
+        );
+      })}
+    </ToastContainer>
   );
 }

@@ -30,15 +30,18 @@ export function TwofaActivationModal({
         <ApplicationAsking />
         <p className="mb-0">{ACTIVATION_TEXTS.body}</p>
       </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" disabled={busy} onClick={onContinue}>
-          {ACTIVATION_TEXTS.continue}
+      {/* One button a line, full width, the recommended one first: side by side, 'Ativar agora'
+          wrapped onto a line of its own; 'Continuar Login' is outlined in the text colour, as
+          clearly clickable as the others, never the grey of a disabled button (issue 38). */}
+      <Modal.Footer className="d-grid gap-2">
+        <Button variant="primary" disabled={busy} onClick={onActivate}>
+          {ACTIVATION_TEXTS.activate}
         </Button>
         <Button variant="outline-primary" disabled={busy} onClick={onRemindLater}>
           {ACTIVATION_TEXTS.remindLater}
         </Button>
-        <Button variant="primary" disabled={busy} onClick={onActivate}>
-          {ACTIVATION_TEXTS.activate}
+        <Button variant="outline-dark" disabled={busy} onClick={onContinue}>
+          {ACTIVATION_TEXTS.continue}
         </Button>
       </Modal.Footer>
     </Modal>
