@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
@@ -5,8 +6,15 @@ import { expect, test, waitForApiIdle } from './fixtures.ts';
 import { signInDemoUser, submitSignIn } from './support/sign-in.ts';
 
 /**
- * Axe-core on every screen, on a desktop and on a 375 px phone. A serious or critical
- * violation fails the test and names the rule and the elements, so the fix is one search away.
+ * Every screen and state, on a desktop and on a 375 px phone, checked three ways in one visit
+ * (issue 38):
+ * - axe-core with the WCAG 2.2 A and AA rules: a serious or critical violation is named with
+ *   its rule and elements, so the fix is one search away;
+ * - on the phone, no sideways scroll: the page no wider than the window;
+ * - the stylesheet purge (vite.config.ts, decision 085) kept every Bootstrap class the screen
+ *   uses: a class react-bootstrap composes at run time (`position-${...}`) escaped it once, and
+ *   the notices lost their place.
+ * Each finding is a soft assertion: one report lists every screen that fails, not the first.
  */
 
 const SIZES = [
@@ -14,8 +22,41 @@ const SIZES = [
   { name: 'phone', viewport: { width: 375, height: 812 } },
 ] as const;
 
-/** Waits until the screen has settled (its data loaded, no loading bar), then runs axe on it. */
-async function expectAccessibleAtThisSize(page: Page, screen: string, settled: boolean): Promise<void> {
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const BOOTSTRAP_CLASSES = new Set(
+  (readFileSync('node_modules/bootstrap/dist/css/bootstrap.css', 'utf8').match(/\.-?[_a-zA-Z][\w-]*/g) ?? []).map((name) =>
+    name.slice(1),
+  ),
+);
+
+/**
+ * Classes react-bootstrap sets for their state that Bootstrap styles only on other components:
+ * the navbar's toggler says `collapsed`, which Bootstrap styles on accordion buttons alone.
+ */
+const STATE_ONLY = new Set(['collapsed']);
+
+/** The page's Bootstrap classes that no rule of its stylesheets names. */
+async function unstyledClasses(page: Page): Promise<string[]> {
+  const { used, styled } = await page.evaluate(() => {
+    const classes = new Set<string>();
+    for (const element of document.querySelectorAll('[class]')) element.classList.forEach((name) => classes.add(name));
+    const named = new Set<string>();
+    const read = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSStyleRule) for (const match of rule.selectorText.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) named.add(match[1]!);
+        if ('cssRules' in rule) read((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) read(sheet.cssRules);
+    return { used: [...classes], styled: [...named] };
+  });
+  const styledSet = new Set(styled);
+  return used.filter((name) => BOOTSTRAP_CLASSES.has(name) && !STATE_ONLY.has(name) && !styledSet.has(name)).sort();
+}
+
+/** Waits until the screen has settled (its data loaded, no loading bar), then checks it. */
+async function checkAtThisSize(page: Page, screen: string, phone: boolean, settled: boolean): Promise<void> {
   // A resize starts no API call: once settled at the first size, the screen stays so.
   if (!settled) await waitForApiIdle(page);
   await expect(page.locator('.app-loading-bar')).toHaveCount(0);
@@ -23,11 +64,16 @@ async function expectAccessibleAtThisSize(page: Page, screen: string, settled: b
   // The settled look, not the pointer's: a control left under the mouse by the last click (or
   // moved under it by the new layout) would be measured in its hover colours.
   await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze();
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-  expect(serious, `axe on ${screen}`).toEqual([]);
+  expect.soft(serious, `axe on ${screen}`).toEqual([]);
+  expect.soft(await unstyledClasses(page), `Bootstrap classes the purge dropped on ${screen}`).toEqual([]);
+  if (phone) {
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect.soft(width, `the page's width on ${screen} (sideways scroll)`).toBeLessThanOrEqual(SIZES[1].viewport.width);
+  }
 }
 
 /**
@@ -37,7 +83,7 @@ async function expectAccessibleAtThisSize(page: Page, screen: string, settled: b
 async function expectAccessible(page: Page, screen: string): Promise<void> {
   for (const [index, size] of SIZES.entries()) {
     await page.setViewportSize(size.viewport);
-    await expectAccessibleAtThisSize(page, `${screen} on a ${size.name}`, index > 0);
+    await checkAtThisSize(page, `${screen} on a ${size.name}`, size.name === 'phone', index > 0);
   }
 }
 
@@ -47,7 +93,18 @@ async function visit(page: Page, path: string): Promise<void> {
   await expectAccessible(page, path);
 }
 
-test.describe('axe-core on a desktop and on a phone', () => {
+/** A back-office list, then its first record's edit screen where the list opens one. */
+async function visitListAndFirstRecord(page: Page, section: string): Promise<void> {
+  await visit(page, `/admin/${section}`);
+  const first = page.locator('table.app-crud-table tbody tr').first();
+  if ((await first.count()) === 0) return;
+  await page.setViewportSize(SIZES[0].viewport);
+  await first.click();
+  if (new URL(page.url()).pathname === `/admin/${section}`) return;
+  await expectAccessible(page, `/admin/${section}/:id`);
+}
+
+test.describe('every screen at both sizes: axe, no sideways scroll, no purged class', () => {
   // Bootstrap turns its colour transitions off for reduced motion: axe then never measures a
   // button half-way between two states (it did, once, on a loaded machine).
   test.use({ reducedMotion: 'reduce' });
@@ -64,6 +121,7 @@ test.describe('axe-core on a desktop and on a phone', () => {
       '/em-breve',
       '/termos-de-uso',
       '/politica-de-privacidade',
+      '/pagina-que-nao-existe',
       '/fatura/faturaEmitida/um-token-que-nao-existe',
       // The consent screen of an application's request that is gone (the live one: connected-apps.spec).
       '/login/1/autorizar_aplicativo?interacao=um-pedido-que-nao-existe',
@@ -74,24 +132,48 @@ test.describe('axe-core on a desktop and on a phone', () => {
     await page.locator('table.app-invoice-table tbody tr').nth(4).getByRole('button', { name: /Ver detalhes da fatura/ }).click();
     await expect(page.getByRole('dialog', { name: 'Detalhes da Fatura' })).toBeVisible();
     await expectAccessible(page, 'the invoice details');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.setViewportSize(SIZES[0].viewport);
+    await page.getByRole('button', { name: 'Pagar com PIX' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Pagar com PIX' }).getByRole('img', { name: 'QR Code PIX desta fatura' })).toBeVisible();
+    await expectAccessible(page, 'the PIX payment');
+  });
+
+  test('the login refused, with its notice; the 2FA offer; the account selection', async ({ page }) => {
+    await page.setViewportSize(SIZES[0].viewport);
+    await submitSignIn(page, 'gerente@exemplo.com.br', 'senha-errada');
+    await expect(page.getByRole('alert').first()).toBeVisible();
+    await expectAccessible(page, 'the login with a notice');
+    await page.setViewportSize(SIZES[0].viewport);
+    await submitSignIn(page, 'multi@exemplo.com.br');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, 'the 2FA offer');
+    await page.getByRole('button', { name: 'Continuar Login' }).click();
+    await expect(page).toHaveURL(/conta_selecionar/);
+    await expectAccessible(page, 'the account selection');
   });
 
   test('the screens of a signed-in customer', async ({ page }) => {
+    // A second session, so the sessions table has a row with 'Encerrar'.
+    const other = await page.context().browser()!.newContext();
+    await signInDemoUser(await other.newPage(), 'gerente@exemplo.com.br');
     await signInDemoUser(page, 'gerente@exemplo.com.br');
     for (const path of ['/painel', '/me/config', '/me/meusdados', '/me/twofa', '/me/seguranca', '/me/privacidade', '/produto/1/planos']) {
       await visit(page, path);
     }
+    await other.close();
     await page.setViewportSize(SIZES[0].viewport);
     await page.getByRole('button', { name: /^Escolher/ }).first().click();
     await expect(page.getByRole('button', { name: 'Trocar' })).toBeVisible();
     await expectAccessible(page, 'the plan form');
-  });
-
-  test('the account selection', async ({ page }) => {
-    await submitSignIn(page, 'multi@exemplo.com.br');
-    await page.getByRole('button', { name: 'Continuar Login' }).click();
-    await expect(page).toHaveURL(/conta_selecionar/);
-    await expectAccessible(page, 'the account selection');
+    // The form with its errors: a required field emptied, then sent.
+    await page.setViewportSize(SIZES[0].viewport);
+    const form = page.getByRole('form', { name: 'Complete seu cadastro' });
+    await form.getByLabel('Logradouro').fill('');
+    await form.getByRole('button', { name: 'Confirmar mudança de plano' }).click();
+    await expect(page.getByText('Preencha os campos que estão faltando.')).toBeVisible();
+    await expectAccessible(page, 'the plan form with its errors');
   });
 
   test('the plans of a level-20 person (no power to choose)', async ({ page }) => {
@@ -115,18 +197,18 @@ test.describe('axe-core on a desktop and on a phone', () => {
   });
   });
 
-  test('the back-office', async ({ page }) => {
+  test('the back-office: the catalogue and the customers', async ({ page }) => {
     await signInDemoUser(page, 'admin@exemplo.com.br');
-    const sections = ['produtos', 'planos', 'contas', 'clientes', 'usuarios', 'faturas', 'cidades', 'mudancas-plano'];
     await visit(page, '/admin');
-    for (const section of sections) {
-      await visit(page, `/admin/${section}`);
-      if (section === 'mudancas-plano') continue;
-      // The first record's edit screen: every form the back-office builds.
-      await page.setViewportSize(SIZES[0].viewport);
-      await page.locator('main table tbody tr').first().click();
-      await expect(page).toHaveURL(new RegExp(`/admin/${section}/\\d+`));
-      await expectAccessible(page, `/admin/${section}/:id`);
+    for (const section of ['produtos', 'planos', 'contas', 'clientes', 'usuarios', 'cidades']) {
+      await visitListAndFirstRecord(page, section);
+    }
+  });
+
+  test('the back-office: billing, requests and the trail', async ({ page }) => {
+    await signInDemoUser(page, 'admin@exemplo.com.br');
+    for (const section of ['faturas', 'faturamento', 'recebimentos-pix', 'mudancas-plano', 'privacidade', 'documentos-legais', 'auditoria']) {
+      await visitListAndFirstRecord(page, section);
     }
   });
 });
