@@ -174,6 +174,19 @@ test.describe('every screen at both sizes: axe, no sideways scroll, no purged cl
     await form.getByRole('button', { name: 'Confirmar mudança de plano' }).click();
     await expect(page.getByText('Preencha os campos que estão faltando.')).toBeVisible();
     await expectAccessible(page, 'the plan form with its errors');
+    // Sent for the close: the success screen, then the plans with the pending change, undone.
+    await page.setViewportSize(SIZES[0].viewport);
+    await form.getByLabel('Logradouro').fill('Avenida Paulista');
+    await form.getByLabel(/No fechamento do plano atual/).check();
+    await form.getByRole('button', { name: 'Confirmar mudança de plano' }).click();
+    await expect(page).toHaveURL(/\/produto\/1\/planoMudancaSucesso$/);
+    await expectAccessible(page, 'the plan change scheduled');
+    await page.getByRole('link', { name: 'Ver planos' }).click();
+    const pending = page.locator('#mudanca-pendente');
+    await expect(pending).toBeVisible();
+    await expectAccessible(page, 'the plans with a pending change');
+    await pending.getByRole('button', { name: 'Cancelar mudança' }).click();
+    await expect(page.getByText('Mudança de plano cancelada.')).toBeVisible();
   });
 
   test('the plans of a level-20 person (no power to choose)', async ({ page }) => {

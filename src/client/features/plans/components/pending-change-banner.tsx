@@ -29,7 +29,8 @@ export function PendingChangeBanner({
       <p className="mb-1">{PLANS_TEXTS.pending(change.plano.nome_exibicao, change.plano_pagamento.cobranca_tipo_desc)}</p>
       {change.agendamento_data && <p className="mb-1">{PLANS_TEXTS.pendingWhen(formatDate(change.agendamento_data))}</p>}
       <p className="small mb-2">{PLANS_TEXTS.pendingBlocked}</p>
-      <BusyButton busy={cancelling} variant="outline-danger" size="sm" onClick={onCancel}>
+      {/* Solid: the outline's red on the warning yellow failed axe's color-contrast (issue 38). */}
+      <BusyButton busy={cancelling} variant="danger" size="sm" onClick={onCancel}>
         {PLANS_TEXTS.cancelChange}
       </BusyButton>
     </Alert>
