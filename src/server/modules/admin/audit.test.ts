@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayInSaoPaulo } from '#shared/dates';
 import { STAFF_LEVEL } from '#shared/schemas/admin';
 import type { AuditoriaRow } from '#shared/schemas/audit';
 import type { Pagination } from '#shared/schemas/crud';
@@ -253,7 +254,8 @@ describe('the audit trail (issue 34, item 5)', () => {
       `/api/admin/gl_auditoria?gl_usuario_id=${supervisor.user.id}&recurso=gl_usuario`,
     );
     expect(byActor.body.data.total).toBe(2);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    // The trail's days are São Paulo's: from 21:00 there, UTC is already the next day.
+    const yesterday = addDays(todayInSaoPaulo(), -1);
     const old = await supervisor.agent.get<Pagination<AuditoriaRow>>(
       `/api/admin/gl_auditoria?gl_usuario_id=${person.id}&data_fim=${yesterday}`,
     );
