@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OidcSecretResponse } from '#shared/schemas/admin';
+import { LOGO_URL_MESSAGE, type OidcSecretResponse } from '#shared/schemas/admin';
 import type { ApiAgent } from '../../../tests/helpers/api-agent.ts';
 import { createProduct, createUser, signedInAgent } from '../../../tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
@@ -45,6 +45,22 @@ describe("a product's applications in the back-office (issue 18, decision 087)",
     });
     expect(entity?.client_id).toMatch(/^app_/);
     expect(entity).not.toHaveProperty('segredo_hash');
+  });
+
+  it("keeps a logo the sign-in can show (a path on the portal, a data:image) and refuses any other with a pt-BR message (issue 38)", async () => {
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==';
+    for (const logo of ['/logos/vendas.png', png]) {
+      const answer = await register({ logo_url: logo });
+      expect(answer.status, logo).toBe(200);
+      expect(answer.body.data?.entity.logo_url).toBe(logo);
+    }
+    const before = await t.db.select().from(glOidcCliente);
+    for (const logo of ['https://cdn.exemplo.com.br/logo.png', '//cdn.exemplo.com.br/logo.png', 'logo.png', 'javascript:alert(1)', 'data:text/html;base64,PGgxPg==']) {
+      const answer = await register({ logo_url: logo });
+      expect(answer.status, logo).toBe(422);
+      expect(answer.body.errors?.logo_url?.[0]).toBe(LOGO_URL_MESSAGE);
+    }
+    expect(await t.db.select().from(glOidcCliente)).toHaveLength(before.length);
   });
 
   it('refuses http outside localhost, fragments and relative addresses with a pt-BR message, saving nothing', async () => {

@@ -170,10 +170,22 @@ const oidcUriList = (min: number) =>
     .refine((uris) => uris.every(isOidcUri), { error: OIDC_URI_MESSAGE })
     .transform((uris) => [...new Set(uris)]);
 
+/**
+ * An application's logo (issue 38): a path on the portal ('/logos/vendas.png') or a data:image,
+ * the only images the CSP (img-src 'self' data:) loads. Anything else would be saved and never
+ * shown, so it is refused; 64 KiB leaves room for a small image inline.
+ */
+export const LOGO_URL_MESSAGE =
+  'Informe um endereço do próprio portal, começando com / (ex.: /logos/vendas.png), ou uma imagem data:image.';
+const LOGO_URL_MAX = 65_536;
+const isDisplayableLogoUrl = (value: string) =>
+  /^\/(?![/\\])\S*$/.test(value) || /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/i.test(value);
+
 const OidcClienteFields = {
   nome: requiredText({ max: TEXT_MAX }),
-  /** Shown on the steps of its sign-in (issue 38); displayed as the product's logo_url is. */
-  logo_url: nullableText(500),
+  logo_url: nullableText(LOGO_URL_MAX).refine((value) => value === null || isDisplayableLogoUrl(value), {
+    error: LOGO_URL_MESSAGE,
+  }),
   redirect_uris: oidcUriList(1),
   post_logout_redirect_uris: oidcUriList(0),
   backchannel_logout_uri: nullableText(500).refine((value) => value === null || isOidcUri(value), {

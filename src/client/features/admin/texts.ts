@@ -16,7 +16,7 @@ export const ADMIN_TEXTS = {
   urlAposOLogin: 'URL após o login',
   urlDoLogotipo: 'URL do logotipo',
   logoAplicativoHint:
-    'Mostrado nas etapas do login deste aplicativo. Um endereço do próprio portal (ex.: /logos/vendas.png) ou uma imagem data:image.',
+    'Mostrado nas etapas do login deste aplicativo. Um endereço do próprio portal, começando com / (ex.: /logos/vendas.png), ou uma imagem data:image.',
   permiteCadastroCadastreSe: "Permite cadastro ('Cadastre-se')",
   cadastroDeUsuarioInativo: 'Cadastro de usuário inativo',
   ativo: 'Ativo',
