@@ -19,9 +19,10 @@ export function queryPlans() {
     forget: () => statements.mockClear(),
     /**
      * `search`: plain index scans discouraged too (on small tables a full index scan with a filter
-     * is cheaper than a trigram index, which a large provider's table would use).
+     * is cheaper than a trigram index, which a large provider's table would use). `asPlanned`:
+     * nothing discouraged, the plan the app's statement gets.
      */
-    async planOf(pattern: RegExp, options: { search?: boolean } = {}): Promise<string> {
+    async planOf(pattern: RegExp, options: { search?: boolean; asPlanned?: boolean } = {}): Promise<string> {
       const call = statements.mock.calls.findLast(([query]) => pattern.test(String((query as { text?: string }).text ?? query)));
       if (!call) throw new Error(`no statement matched ${String(pattern)}`);
       if (!explainer) throw new Error('queryPlans: connect() first');
@@ -29,7 +30,7 @@ export function queryPlans() {
       const text = typeof query === 'string' ? query : query.text;
       await explainer.query('begin');
       try {
-        await explainer.query('set local enable_seqscan = off');
+        if (!options.asPlanned) await explainer.query('set local enable_seqscan = off');
         if (options.search) await explainer.query('set local enable_indexscan = off');
         const { rows } = await explainer.query<{ 'QUERY PLAN': string }>(`explain ${text}`, params);
         return rows.map((row) => row['QUERY PLAN']).join('\n');

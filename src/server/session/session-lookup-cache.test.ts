@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const lifetime = { ttlMs: 3600_000, absoluteTtlMs: 24 * 3600_000 };
-const sessionLookups = () => statementsMatching(/from "gl_sessao" inner join "gl_usuario"/);
+const sessionLookups = () => statementsMatching(/from "gl_sessao" inner join lateral/);
 
 // Decisions 091 and 094: the session lookup is kept until the next write, on both databases.
 describe('the session lookup between writes', () => {
