@@ -17,7 +17,7 @@
  *   1 and 2 of the demo), after which the identity sequence must be moved past it
  *   (see `syncIdentitySequence` in demo-seed.ts).
  */
-import { relations, sql } from 'drizzle-orm';
+import { relations, sql, type SQL } from 'drizzle-orm';
 import type { ExtraConfigColumn } from 'drizzle-orm/pg-core';
 import {
   bigint,
@@ -146,12 +146,16 @@ export const glUsuario = pgTable(
     /** "Lembrar em 30 dias": do not offer 2FA activation again before this instant. */
     twofa_lembrar_em: instante('twofa_lembrar_em'),
     datahora_senha_alterada: instante('datahora_senha_alterada'),
+    /** The staff's search: the searched columns lowercased in one (searchColumn; decision 106). */
+    busca: text('busca').generatedAlwaysAs(
+      (): SQL => sql`lower(${glUsuario.nome} || E'\\n' || ${glUsuario.email} || E'\\n' || coalesce(${glUsuario.apelido}, ''))`,
+    ),
   },
   (t) => [
     uniqueIndex('gl_usuario_email_lower_uq').on(sql`lower(${t.email})`),
     // The staff's list and pick: its order, and its search (ILIKE '%q%', pg_trgm; issue 37).
     index('gl_usuario_nome_idx').on(t.nome, t.id),
-    ...trigramIndexes('gl_usuario', [t.nome, t.email, t.apelido]),
+    ...trigramIndexes('gl_usuario', [t.nome, t.email, t.apelido, t.busca]),
   ],
 );
 
@@ -180,12 +184,17 @@ export const glCliente = pgTable(
     fatura_token: text('fatura_token').notNull().unique('gl_cliente_fatura_token_uq'),
     /** Whether the managers get the invoices' payment reminders (issue 20); staff turn them off. */
     fatura_lembrete: boolean('fatura_lembrete').notNull().default(true),
+    /** The staff's search: the searched columns lowercased in one (searchColumn; decision 106). */
+    busca: text('busca').generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${glCliente.razao_social} || E'\\n' || coalesce(${glCliente.nome_fantasia}, '') || E'\\n' || ${glCliente.cpfcnpj} || E'\\n' || coalesce(${glCliente.email}, ''))`,
+    ),
   },
   (t) => [
     index('gl_cliente_gl_cidade_id_idx').on(t.gl_cidade_id),
     // The staff's list and pick: its order, and its search (ILIKE '%q%', pg_trgm; issue 37).
     index('gl_cliente_razao_social_idx').on(t.razao_social, t.id),
-    ...trigramIndexes('gl_cliente', [t.razao_social, t.nome_fantasia, t.cpfcnpj, t.email]),
+    ...trigramIndexes('gl_cliente', [t.razao_social, t.nome_fantasia, t.cpfcnpj, t.email, t.busca]),
     check('gl_cliente_tipo_pessoa_ck', sql`${t.tipo_pessoa} in (1, 2)`),
     check(
       'gl_cliente_cpfcnpj_ck',

@@ -11,6 +11,8 @@ export const PER_PAGE_DEFAULT = 15;
 export const PER_PAGE_MAX = 100;
 /** Totals up to this many rows are counted; above it, estimated (issue 37, decision 106). */
 export const EXACT_TOTAL_MAX = 10_000;
+/** A search's matches are counted up to this many; a broad one is estimated past it (decision 106). */
+export const SEARCH_EXACT_TOTAL_MAX = 1_000;
 const SEARCH_MAX = 100;
 const CURSOR_MAX = 2000;
 
@@ -45,9 +47,11 @@ export interface Pagination<T> {
   next_page_url: string | null;
   /**
    * Beside §3 (issue 37, decision 106): the total is the planner's estimate, above
-   * EXACT_TOTAL_MAX rows; and the page's first and last keys, to seek the pages around it.
+   * `total_contado_ate` rows (EXACT_TOTAL_MAX, or SEARCH_EXACT_TOTAL_MAX for a search); and the
+   * page's first and last keys, to seek the pages around it.
    */
   total_estimado?: boolean;
+  total_contado_ate?: number;
   cursor_inicio?: string | null;
   cursor_fim?: string | null;
 }

@@ -61,6 +61,12 @@ describe('PaginationBar (§9)', () => {
     render(<PaginationBar page={{ currentPage: 1, lastPage: 140_000, from: 1, to: 15, total: 2_100_000, estimated: true }} onPage={vi.fn()} />);
     expect(screen.getByText('Exibindo 1-15 de mais de 10.000 registros(s).')).toBeInTheDocument();
   });
+
+  it("says 'mais de 1.000' where a search's matches are estimated past the thousand it counts", () => {
+    const page = readPagination({ current_page: 1, last_page: 70, from: 1, to: 15, total: 1_050, per_page: 15, data: [], total_estimado: true, total_contado_ate: 1_000 });
+    render(<PaginationBar page={page} onPage={vi.fn()} />);
+    expect(screen.getByText('Exibindo 1-15 de mais de 1.000 registros(s).')).toBeInTheDocument();
+  });
 });
 
 describe('readPagination (§3 shapes)', () => {
@@ -73,7 +79,7 @@ describe('readPagination (§3 shapes)', () => {
     });
     const expected = {
       ...{ currentPage: 2, lastPage: 4, from: 3, to: 4, total: 8, perPage: 2, rows: [{ id: 3 }, { id: 4 }] },
-      ...{ estimated: false, cursorInicio: null, cursorFim: null },
+      ...{ estimated: false, countedUpTo: 10_000, cursorInicio: null, cursorFim: null },
     };
     expect(plain).toEqual(expected);
     expect(wrapped).toEqual(expected);

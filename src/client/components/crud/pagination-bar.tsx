@@ -1,3 +1,4 @@
+import { EXACT_TOTAL_MAX } from '#shared/schemas/crud';
 import { pageWindow, showingText, type PageOf } from './pagination';
 
 const PAGINATION_LABEL = 'Paginação';
@@ -14,7 +15,8 @@ export function PaginationBar({
 }: {
   /** What is paged (the list's caption): two lists on one page get two distinct navigations. */
   label?: string;
-  page: Pick<PageOf<unknown>, 'currentPage' | 'lastPage' | 'from' | 'to' | 'total'> & { estimated?: boolean };
+  page: Pick<PageOf<unknown>, 'currentPage' | 'lastPage' | 'from' | 'to' | 'total'> &
+    Partial<Pick<PageOf<unknown>, 'estimated' | 'countedUpTo'>>;
   onPage: (page: number) => void;
   disabled?: boolean;
 }) {
@@ -48,7 +50,7 @@ export function PaginationBar({
           {item('»', lastPage, 'Última página', atEnd)}
         </ul>
       </nav>
-      <small className="text-body-secondary">{showingText(page.from, page.to, page.total, page.estimated)}</small>
+      <small className="text-body-secondary">{showingText(page.from, page.to, page.total, page.estimated ? (page.countedUpTo ?? EXACT_TOTAL_MAX) : null)}</small>
     </div>
   );
 }

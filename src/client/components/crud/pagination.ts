@@ -12,8 +12,10 @@ export interface PageOf<Row> {
   to: number | null;
   total: number;
   perPage: number;
-  /** The total is the server's estimate (above EXACT_TOTAL_MAX rows; issue 37). */
+  /** The total is the server's estimate (above `countedUpTo` rows; issue 37). */
   estimated: boolean;
+  /** Rows the server counts before it estimates (EXACT_TOTAL_MAX, or fewer for a search). */
+  countedUpTo: number;
   /** The page's first and last keys, to seek the pages around it. */
   cursorInicio: string | null;
   cursorFim: string | null;
@@ -32,6 +34,7 @@ const ONE_PAGE = {
   total: 0,
   perPage: 0,
   estimated: false,
+  countedUpTo: EXACT_TOTAL_MAX,
   cursorInicio: null,
   cursorFim: null,
 } as const;
@@ -52,6 +55,7 @@ export function readPagination<Row>(data: Pagination<Row> | Loose | Row[] | null
     total: num(meta.total, rows.length),
     perPage: num(meta.per_page, rows.length),
     estimated: meta.total_estimado === true,
+    countedUpTo: num(meta.total_contado_ate, EXACT_TOTAL_MAX),
     cursorInicio: typeof meta.cursor_inicio === 'string' ? meta.cursor_inicio : null,
     cursorFim: typeof meta.cursor_fim === 'string' ? meta.cursor_fim : null,
   };
@@ -70,7 +74,7 @@ export function pageWindow(current: number, last: number): number[] {
 
 /**
  * §9 'Exibindo {from}-{to} de {total} registros(s).', to the letter; an estimated total (past
- * EXACT_TOTAL_MAX rows, issue 37) is said as what is known: 'mais de 10.000'.
+ * the rows counted, `estimatedPast`; issue 37) is said as what is known: 'mais de 10.000'.
  */
-export const showingText = (from: number | null, to: number | null, total: number, estimated = false) =>
-  `Exibindo ${from ?? 0}-${to ?? 0} de ${estimated ? `mais de ${EXACT_TOTAL_MAX.toLocaleString('pt-BR')}` : total} registros(s).`;
+export const showingText = (from: number | null, to: number | null, total: number, estimatedPast: number | null = null) =>
+  `Exibindo ${from ?? 0}-${to ?? 0} de ${estimatedPast === null ? total : `mais de ${estimatedPast.toLocaleString('pt-BR')}`} registros(s).`;

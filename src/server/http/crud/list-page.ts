@@ -1,6 +1,6 @@
-import { and, or, sql, type SQL } from 'drizzle-orm';
+import { and, getTableName, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { EXACT_TOTAL_MAX } from '#shared/schemas/crud';
+import { EXACT_TOTAL_MAX, SEARCH_EXACT_TOTAL_MAX } from '#shared/schemas/crud';
 import { pgErrorCode } from '../../db/errors.ts';
 
 /**
@@ -11,11 +11,15 @@ import { pgErrorCode } from '../../db/errors.ts';
  *   walking a list of 2 million rows costs the same on page 5 000 as on page 2;
  * - a page in the second half is read from the end in reverse, so 'Última página' costs what the
  *   first does;
- * - the total is counted up to EXACT_TOTAL_MAX rows; past that it is the planner's estimate,
- *   flagged `total_estimado`, and the screen says 'mais de 10.000';
- * - a search over several tables (`searchParts`) is found the way its count says is cheap: up to
- *   EXACT_TOTAL_MAX matches, their ids from each part's indexes; more, the list's index in order
- *   with the search as a filter, which meets a page's worth of matches soon.
+ * - a deep page of an unfiltered list past the counted rows, typed by its number, starts from the
+ *   value the planner's statistics place there (`pivotStatement`): its number is as approximate as
+ *   the total it is a page of;
+ * - the total is counted up to EXACT_TOTAL_MAX rows (a search's up to SEARCH_EXACT_TOTAL_MAX);
+ *   past that it is the planner's estimate, flagged `total_estimado`, and the screen says
+ *   'mais de 10.000' ('mais de 1.000');
+ * - a search over several tables (`searchParts`) is found the way its count says is cheap: few
+ *   matches, their ids from each part's indexes; more, the list's index in order with the
+ *   search as a filter on each row (`searchFilter`), which meets a page's worth of matches soon.
  */
 
 /** One key of a list's order; NULLS LAST unless said, the order of drizzle's indexes. */
@@ -35,6 +39,10 @@ export interface PageRequest {
    * as the union of the arms' ids, many by the list's order with their OR as a filter.
    */
   searchParts?: SQL[] | undefined;
+  /** The same search as one condition on a row and its joins, for walking the list's index. */
+  searchFilter?: SQL | undefined;
+  /** A search is in `where` or the parts: its matches are counted up to SEARCH_EXACT_TOTAL_MAX. */
+  searching?: boolean;
   /** A cursor_fim of an earlier page: pages after it are sought from its last key. */
   apos?: string | undefined;
   /** A cursor_inicio of a later page: pages before it are sought from its first key. */
@@ -45,6 +53,8 @@ export interface ListPage {
   rows: Record<string, unknown>[];
   total: number;
   estimated: boolean;
+  /** Rows counted before the total is estimated. */
+  countedUpTo: number;
   lastPage: number;
   /** First and last key of the page, for the neighbouring pages; null where the order has no keyset. */
   cursorInicio: string | null;
@@ -157,6 +167,8 @@ export interface ListQueries {
   idsOfParts: (parts: SQL[]) => SQL;
   /** The planner's estimate of the rows that match. */
   estimate: (where: SQL | undefined) => Promise<number>;
+  /** The answer of `pivotStatement`: a value of the order's first key and the share of rows before it. */
+  pivot: (statement: SQL) => Promise<{ value: string; before: number } | null>;
   rowsById: (ids: number[]) => Promise<Record<string, unknown>[]>;
 }
 
@@ -170,17 +182,21 @@ export async function readListPage(
   const keyset = keysetOf(keys, table);
   const { perPage, searchParts } = request;
 
-  const counted = await queries.countUpTo(request.where, searchParts, EXACT_TOTAL_MAX + 1);
-  const estimated = counted > EXACT_TOTAL_MAX;
+  const countedUpTo = request.searching ? SEARCH_EXACT_TOTAL_MAX : EXACT_TOTAL_MAX;
+  const counted = await queries.countUpTo(request.where, searchParts, countedUpTo + 1);
+  const estimated = counted > countedUpTo;
   const where = !searchParts?.length
     ? request.where
     : estimated
-      ? and(request.where, or(...searchParts))
+      ? and(request.where, request.searchFilter ?? or(...searchParts))
       : and(request.where, sql`${table.id} in (${queries.idsOfParts(searchParts)})`);
-  const value = estimated ? Math.max(EXACT_TOTAL_MAX + 1, Math.round(await queries.estimate(where))) : counted;
+  const value = estimated ? Math.max(countedUpTo + 1, Math.round(await queries.estimate(where))) : counted;
   const lastPage = Math.max(1, Math.ceil(value / perPage));
 
-  const plan = planPage(request, keyset, { value, estimated, lastPage });
+  let plan = planPage(request, keyset, { value, estimated, lastPage });
+  if (keyset?.length === 2 && estimated && !where && !plan.seek && !plan.reversed && plan.offset > EXACT_TOTAL_MAX) {
+    plan = (await pivotPlan(queries, keyset[0]!, plan, value)) ?? plan;
+  }
   const keyFields = Object.fromEntries((keyset ?? []).map((key, index) => [`k${index}`, sql<string>`${key.column}::text`]));
   const found = await idsOrOffset(queries, { ...request, where }, plan, keys, keyFields);
   if (plan.reversed) found.reverse();
@@ -191,7 +207,59 @@ export async function readListPage(
 
   const cursorAt = (row: Record<string, unknown> | undefined) =>
     keyset && row ? encodeCursor({ page: request.page, values: keyset.map((_, index) => String(row[`k${index}`])) }) : null;
-  return { rows, total: value, estimated, lastPage, cursorInicio: cursorAt(found[0]), cursorFim: cursorAt(found.at(-1)) };
+  return { rows, total: value, estimated, countedUpTo, lastPage, cursorInicio: cursorAt(found[0]), cursorFim: cursorAt(found.at(-1)) };
+}
+
+/**
+ * The value of a key column that the planner's statistics place at `share` of the table in the
+ * key's order, and the share of rows before it: the most common values with their shares, and
+ * the histogram's bounds, each holding an equal share of the other rows (the bucket it opens in
+ * that order). No row when the column has no statistics yet (never analysed).
+ */
+export function pivotStatement(key: SortKey, share: number): SQL {
+  const { column } = key;
+  const type = sql.raw(column.getSQLType());
+  const direction = sql.raw(key.descending ? 'desc' : 'asc');
+  const opensBucket = key.descending ? sql`b.n > 1` : sql`b.n < cardinality(stats.hb)`;
+  return sql`
+    with stats as (
+      select most_common_vals::text::text[] as mcv, most_common_freqs as mcf,
+             histogram_bounds::text::text[] as hb, null_frac
+        from pg_stats
+       where schemaname = current_schema() and tablename = ${getTableName(column.table)}
+         and attname = ${column.name} and not inherited
+    ),
+    points as (
+      select cast(m.v as ${type}) as v, m.f::float8 as f from stats, unnest(stats.mcv, stats.mcf) as m(v, f)
+      union all
+      select cast(b.v as ${type}),
+             (1 - stats.null_frac - coalesce((select sum(x) from unnest(stats.mcf) as x), 0))::float8
+               / (cardinality(stats.hb) - 1)
+        from stats, unnest(stats.hb) with ordinality as b(v, n)
+       where cardinality(stats.hb) > 1 and ${opensBucket}
+    ),
+    placed as (
+      select v, coalesce(sum(f) over (order by v ${direction} rows between unbounded preceding and 1 preceding), 0) as before
+        from points
+    )
+    select v::text as value, before from placed where before <= ${share} order by before desc limit 1`;
+}
+
+/**
+ * A deep page of an unfiltered list whose total is an estimate (decision 106): from the first row
+ * of the value the statistics place near its start, then the few rows left by offset. Null (the
+ * plain offset) when the column has no statistics.
+ */
+async function pivotPlan(queries: ListQueries, key: SortKey, plan: Plan, total: number): Promise<Plan | null> {
+  const pivot = await queries.pivot(pivotStatement(key, plan.offset / total));
+  if (!pivot) return null;
+  const value = sql`cast(${pivot.value} as ${sql.raw(key.column.getSQLType())})`;
+  return {
+    seek: key.descending ? sql`${key.column} <= ${value}` : sql`${key.column} >= ${value}`,
+    offset: Math.max(0, plan.offset - Math.round(pivot.before * total)),
+    limit: plan.limit,
+    reversed: false,
+  };
 }
 
 /** The ids of the page; a cursor whose values the database refuses falls back to the offset. */

@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 
 /**
  * Issue 37 (decision 106): a staff list's pages sought by key from the page the screen holds,
- * read from the end in the second half, and a total counted up to 10 000 rows and estimated past
- * that. Whatever way a page is found, it holds the rows of the list's order at its place.
+ * read from the end in the second half, and a total counted up to 10 000 rows (a search's 1 000)
+ * and estimated past that. Whatever way a page is found, it holds the rows of the list's order at its place.
  */
 let t: TestApp;
 let staff: ApiAgent;
@@ -113,9 +113,42 @@ describe('a staff list paged at any depth (issue 37)', () => {
     const names = last.body.data.data.map((row) => (row as unknown as { razao_social: string }).razao_social);
     expect(names.at(-1)).toBe('Estimado 010050');
     expect(names).toHaveLength(100);
-    // Under 10 000 the count is exact.
+    // Under the limit the count is exact: 10 000 rows for a list, 1 000 matches for a search.
     const exact = await staff.get<Page>('/api/admin/gl_cliente?q=Estimado 010050');
-    expect(exact.body.data).toMatchObject({ total: 1, total_estimado: false });
+    expect(exact.body.data).toMatchObject({ total: 1, total_estimado: false, total_contado_ate: 1_000 });
+    const thousands = await staff.get<Page>('/api/admin/gl_cliente?q=Estimado 00');
+    expect(thousands.body.data).toMatchObject({ total_estimado: true, total_contado_ate: 1_000 });
+    expect(thousands.body.data.total).toBeGreaterThan(1_000);
+    await t.db.execute(sql`delete from gl_cliente where razao_social like 'Estimado 00%' and razao_social > 'Estimado 002000'`);
+    const left = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from gl_cliente`)) as { rows: { n: number }[] };
+    expect(left.rows[0]!.n).toBeGreaterThan(1_000);
+    const all = await staff.get<Page>('/api/admin/gl_cliente');
+    expect(all.body.data).toMatchObject({ total: left.rows[0]!.n, total_estimado: false, total_contado_ate: 10_000 });
+  });
+
+  it('places a deep page typed by its number by the statistics, past the counted rows, and goes on from it by key', async () => {
+    await t.db.execute(sql`
+      insert into gl_cliente (tipo_pessoa, cpfcnpj, razao_social, fatura_token)
+      select 2, lpad((70000000 + i)::text, 14, '0'), (array['Alfa', 'Beta', 'Gama', 'Delta'])[1 + i % 4] || ' Profundo ' || (i % 700),
+             md5('g' || i) || md5('h' || i)
+        from generate_series(1, 30000) as i
+    `);
+    await t.db.execute(sql`analyze gl_cliente`);
+    const order = ((await t.db.execute<{ id: number }>(sql`select id from gl_cliente order by razao_social, id`)) as {
+      rows: { id: number }[];
+    }).rows.map((row) => Number(row.id));
+    const get = async (extra: string) => (await staff.get<Page>(`/api/admin/gl_cliente?per_page=100${extra}`)).body.data;
+
+    const deep = await get('&page=200');
+    expect(deep.total_estimado).toBe(true);
+    const place = order.indexOf(ids(deep)[0]!);
+    // Rows in the list's order, from about where page 200 starts (19 900), within 5 % of the list.
+    expect(ids(deep)).toEqual(order.slice(place, place + 100));
+    expect(Math.abs(place - 19_900)).toBeLessThan(order.length * 0.05);
+    const next = await get(`&page=201&apos=${deep.cursor_fim}`);
+    expect(ids(next)).toEqual(order.slice(place + 100, place + 200));
+    const previous = await get(`&page=199&antes=${deep.cursor_inicio}`);
+    expect(ids(previous)).toEqual(order.slice(place - 100, place));
   });
 
   it("searches invoices by the client's name or the service text, each invoice once, few matches or many", async () => {
@@ -131,10 +164,10 @@ describe('a staff list paged at any depth (issue 37)', () => {
     const servicos = few.body.data.data.map((row) => (row as unknown as { servico_discriminacao: string }).servico_discriminacao);
     expect(servicos).toEqual(['Implantação para Quaresma', 'Quaresma: suporte', 'Manutenção']);
 
-    // Past 10 000 matches: the list's order with the search as a filter, the total estimated.
+    // Past 1 000 matches: the list's order with the search as a filter, the total estimated.
     await t.db.execute(sql`
       insert into pg_fatura (gl_cliente_id, situacao, data_vencimento, valor, servico_discriminacao)
-      select ${b!}, 5, date '2020-01-01' + (n % 900), 1, 'Serviço recorrente ' || n from generate_series(1, 10050) as n
+      select ${b!}, 5, date '2020-01-01' + (n % 900), 1, 'Serviço recorrente ' || n from generate_series(1, 1050) as n
     `);
     await t.db.execute(sql`analyze pg_fatura`);
     const many = await staff.get<Page>('/api/admin/pg_fatura?q=recorrente&per_page=10');

@@ -62,11 +62,14 @@ describe('the staff lists on their indexes (issue 37)', () => {
 
   it('searches clients and people through trigram indexes, and orders them by an index', async (context) => {
     if (t.database.kind !== 'postgres') return context.skip();
+    // One lowercased search column each (migration 0016), LIKE on it rather than an ILIKE a column.
     await list('/api/admin/gl_cliente?q=silva');
     const search = await planOf(/from "gl_cliente".*limit/is, { search: true });
-    expect(search).toContain('gl_cliente_razao_social_trgm_idx');
+    expect(search).toContain('gl_cliente_busca_trgm_idx');
     await list('/api/admin/gl_usuario?q=silva');
-    expect(await planOf(/from "gl_usuario".*limit/is, { search: true })).toContain('gl_usuario_nome_trgm_idx');
+    expect(await planOf(/from "gl_usuario".*limit/is, { search: true })).toContain('gl_usuario_busca_trgm_idx');
+    await list('/api/admin/gl_cliente/dropdown?q=silva');
+    expect(await planOf(/from "gl_cliente".*limit/is, { search: true })).toContain('gl_cliente_busca_trgm_idx');
     await list('/api/admin/gl_cliente');
     const plan = await planOf(/from "gl_cliente".*limit/is);
     expect(plan).toContain('gl_cliente_razao_social_idx');
@@ -97,5 +100,19 @@ describe('the staff lists on their indexes (issue 37)', () => {
     const clients = await planOf(/from "gl_cliente".*limit/is);
     expect(clients).toContain('gl_cliente_razao_social_idx');
     expect(clients).not.toMatch(/(^|->)\s*Sort\s+\(/m);
+  });
+
+  it('seeks a deep page typed by its number from the value the statistics place there, not by offset', async (context) => {
+    if (t.database.kind !== 'postgres') return context.skip();
+    await t.db.execute(sql`
+      insert into gl_cliente (tipo_pessoa, cpfcnpj, razao_social, fatura_token)
+      select 2, lpad((60000000 + i)::text, 14, '0'), 'Profundo ' || lpad(i::text, 6, '0'), md5('d' || i) || md5('p' || i)
+        from generate_series(1, 20000) as i
+    `);
+    await t.db.execute(sql`analyze gl_cliente`);
+    await list('/api/admin/gl_cliente?page=1000');
+    const plan = await planOf(/from "gl_cliente".*limit/is);
+    expect(plan).toMatch(/Index (Only )?Scan using gl_cliente_razao_social_idx/);
+    expect(plan).toMatch(/Index Cond: \(\(?razao_social\)?(::text)? >= /);
   });
 });

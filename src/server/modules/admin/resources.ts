@@ -150,19 +150,23 @@ function clienteValues(values: Record<string, unknown>) {
   return { ...values, tipo_pessoa, ...(tipo_pessoa === 2 && { data_nascimento: null }) };
 }
 
+/** The search column is the server's own. */
+const { busca: _clienteBusca, ...clienteColumns } = getTableColumns(glCliente);
+
 const cliente: CrudResource = {
   path: '/admin/gl_cliente',
   table: glCliente,
   levels: { read: operator, create: operator, update: operator, delete: supervisor },
   columns: {
-    ...getTableColumns(glCliente),
+    ...clienteColumns,
     cidade_nome: sql<string | null>`case when ${glCidade.id} is null then null else ${glCidade.nome} || ' - ' || ${glEstado.sigla} end`.as('cidade_nome'),
   },
   joins: [
     { table: glCidade, on: eq(glCidade.id, glCliente.gl_cidade_id) },
     { table: glEstado, on: eq(glEstado.id, glCidade.gl_estado_id) },
   ],
-  search: [glCliente.razao_social, glCliente.nome_fantasia, glCliente.cpfcnpj, glCliente.email],
+  // Razão social, nome fantasia, CPF/CNPJ and e-mail, lowercased in one column (migration 0016).
+  searchColumn: glCliente.busca,
   order: [{ column: glCliente.razao_social }, { column: glCliente.id }],
   create: ClienteSaveSchema,
   update: ClienteSaveSchema,
@@ -171,7 +175,7 @@ const cliente: CrudResource = {
     // A new client gets its invoice link; an existing one keeps it (rotated by its own call).
     ...(current === null && { fatura_token: newInvoiceToken() }),
   }),
-  dropdown: { text: sql<string>`${glCliente.razao_social}`, search: [glCliente.razao_social, glCliente.nome_fantasia, glCliente.cpfcnpj] },
+  dropdown: { text: sql<string>`${glCliente.razao_social}`, searchColumn: glCliente.busca },
 };
 
 /**
@@ -208,8 +212,8 @@ const clienteUsuario: CrudResource = {
   },
 };
 
-/** Never sent: the password hash and the 2FA secret. */
-const { senha_hash: _hash, twofa_secret: _secret, ...usuarioColumns } = getTableColumns(glUsuario);
+/** Never sent: the password hash and the 2FA secret; nor the server's search column. */
+const { senha_hash: _hash, twofa_secret: _secret, busca: _usuarioBusca, ...usuarioColumns } = getTableColumns(glUsuario);
 
 const usuario: CrudResource = {
   path: '/admin/gl_usuario',
@@ -217,7 +221,8 @@ const usuario: CrudResource = {
   // People sign up themselves (§2); staff keep their records but do not create or delete them.
   levels: { read: operator, create: null, update: supervisor, delete: null },
   columns: usuarioColumns,
-  search: [glUsuario.nome, glUsuario.email, glUsuario.apelido],
+  // Name, e-mail and nickname, lowercased in one column (migration 0016).
+  searchColumn: glUsuario.busca,
   order: [{ column: glUsuario.nome }, { column: glUsuario.id }],
   update: UsuarioUpdateSchema,
   prepare: async (values, { db, usuarioId, current }) => {
@@ -231,7 +236,7 @@ const usuario: CrudResource = {
   audit: { target: (row) => Number(row.id), values: ['ativo'] },
   dropdown: {
     text: sql<string>`${glUsuario.nome} || ' <' || ${glUsuario.email} || '>'`,
-    search: [glUsuario.nome, glUsuario.email],
+    searchColumn: glUsuario.busca,
     // By name, as gl_usuario_nome_idx holds them: ordered by the text, every person was sorted.
     order: glUsuario.nome,
   },
@@ -260,12 +265,16 @@ const fatura: CrudResource = {
     { table: glCliente, on: eq(glCliente.id, pgFatura.gl_cliente_id) },
     { table: pgNfse, on: eq(pgNfse.pg_fatura_id, pgFatura.id) },
   ],
-  // The client's name or CPF/CNPJ, or the service text, as two disjoint parts: the invoices of
-  // the clients that match (their trigram indexes, then the invoices' client index), and the
-  // others whose service text matches (its trigram index). An OR across the join read them all.
+  // The client's name or CPF/CNPJ, or the service text. Counted and found (when few) as two
+  // disjoint parts: the invoices of the clients that match (the clients' trigram indexes, then
+  // the invoices' client index), and the others whose service text matches (its trigram index).
+  // EXISTS, not IN: with a count's limit it is a nested loop that stops once it has enough,
+  // where IN was hashed over every matching client. Many matches are found walking the due-date
+  // index, `search` checked on each invoice and its joined client.
+  search: [glCliente.razao_social, glCliente.cpfcnpj, pgFatura.servico_discriminacao],
   searchParts: (pattern) => {
-    const clients = sql`${pgFatura.gl_cliente_id} in (select c.id from gl_cliente c where c.razao_social ilike ${pattern} or c.cpfcnpj ilike ${pattern})`;
-    return [clients, sql`${pgFatura.servico_discriminacao} ilike ${pattern} and not (${clients})`];
+    const clients = sql`exists (select 1 from gl_cliente c where c.id = ${pgFatura.gl_cliente_id} and (c.razao_social ilike ${pattern} or c.cpfcnpj ilike ${pattern}))`;
+    return [clients, sql`${pgFatura.servico_discriminacao} ilike ${pattern} and not ${clients}`];
   },
   filters: {
     schema: FaturaFilterSchema,
