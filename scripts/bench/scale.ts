@@ -4,11 +4,12 @@
  * on the large set, median ≤ 2× the small median and p95 ≤ 50 ms; the reminders and housekeeping
  * runs with nothing to do ≤ 20 ms; reading a person's data for the LGPD export like a call.
  *
- * The data is built with generate_series, in one throwaway database grown from the small set
- * (1 000 clients) to the large one (100 000 clients, 200 000 people, 250 000 links, 2.1 million
- * invoices with 2.7 million items and 1.9 million NFS-e, 1 million sign-ins, 500 000 e-mails).
- * Names are Brazilian ones with two surnames (a client's after its trade), 'Silva' one surname in
- * forty, so a search for 'silva' matches thousands, spread over the name order as in a real list.
+ * The data is built with generate_series in two throwaway databases, the small set (1 000 clients)
+ * and the large one (100 000 clients, 200 000 people, 250 000 links, 2.1 million invoices with 2.7
+ * million items and 1.9 million NFS-e, 1 million sign-ins, 500 000 e-mails), and every call is
+ * measured on both alternately.
+ * Names are Brazilian ones with two surnames (a client's after its trade), the second drawn by a
+ * hash, independent of the first name; 'Silva' one surname in forty, so a search for 'silva' matches thousands, spread over the name order as in a real list.
  * (With one surname of twenty after one of thirty first names, every 'Silva' sat thousands of
  * rows into the order, which a list of real names does not do.) Fixed rows in both sets: a staff member, a client with 240 invoices whose manager has
  * 2 000 sign-ins. BENCH_SCALE (default 1) shrinks the large set, e.g. 0.05 to try the script.
@@ -39,7 +40,7 @@ import {
   linkUserToClient,
 } from '../../tests/helpers/factories.ts';
 import { percentile } from './support/percentile.ts';
-import { throwawayDatabase } from './support/postgres.ts';
+import { throwawayDatabase, type ThrowawayDatabase } from './support/postgres.ts';
 import { report } from './support/report.ts';
 
 const SMALL_CLIENTS = 1_000;
@@ -79,14 +80,14 @@ async function grow(db: Database, from: number, to: number): Promise<void> {
     insert into gl_cliente (tipo_pessoa, cpfcnpj, razao_social, email, fatura_token)
     select 2, lpad(i::text, 14, '0'),
            (${array(TRADES)})[1 + i % 10] || ' ' || (${array(SURNAMES)})[1 + (i / 10) % 40] || ' '
-             || (${array(SURNAMES)})[1 + (i * 7919 / 7) % 40] || ' ' || (${array(SUFFIXES)})[1 + i % 4],
+             || (${array(SURNAMES)})[1 + abs(hashint4(i) % 40)] || ' ' || (${array(SUFFIXES)})[1 + i % 4],
            'contato' || i || '@cliente.example', md5('t' || i) || md5('u' || i)
       from generate_series(${from}::int, ${to}::int) as i`);
   const peopleBefore = await maxId(db, 'gl_usuario');
   await db.execute(sql`
     insert into gl_usuario (nome, apelido, email, senha_hash)
     select (${array(FIRST_NAMES)})[1 + j % 60] || ' ' || (${array(SURNAMES)})[1 + (j / 60) % 40] || ' '
-             || (${array(SURNAMES)})[1 + (j * 7919 / 7) % 40], 'P' || j,
+             || (${array(SURNAMES)})[1 + abs(hashint4(j) % 40)], 'P' || j,
            'pessoa' || j || '@escala.example', 'sem-senha'
       from generate_series(${2 * from - 1}::int, ${2 * to}::int) as j`);
   // Each client: its manager (10) and a user (20); every other client also the manager of the one before.
@@ -227,90 +228,117 @@ const CALLS: [string, Probe][] = [
   ['user pick', staffGet('/api/admin/gl_usuario/dropdown')],
 ];
 
-/** `times`: the server time of each response, filled by the app's onResponse hook. */
-async function measureCalls(app: FastifyInstance, fixed: Fixed, times: number[]): Promise<Map<string, Figure>> {
-  const figures = new Map<string, Figure>();
+/** One data set: its database, an app on it, its fixed rows, the server time of each response. */
+interface DataSet {
+  db: Database;
+  app: FastifyInstance;
+  fixed: Fixed;
+  times: number[];
+}
+
+const figureOf = (measured: number[]): Figure => {
+  measured.sort((x, y) => x - y);
+  return { median: percentile(measured, 50), p95: percentile(measured, 95) };
+};
+
+/**
+ * Each call on both sets, one request on the small set then one on the large, so that whatever
+ * else the machine does meanwhile weighs on both alike (measured one set after the other, minutes
+ * apart, the ratios moved by half from run to run on a shared machine).
+ */
+async function measureCalls(sets: DataSet[]): Promise<Map<string, Figure>[]> {
+  const figures = sets.map(() => new Map<string, Figure>());
   let address = 0;
   for (const [name, probe] of CALLS) {
-    const { url, cookie } = await probe(app, fixed);
-    const measured: number[] = [];
+    const requests = await Promise.all(sets.map((set) => probe(set.app, set.fixed)));
+    const measured = sets.map((): number[] => []);
     for (let index = 0; index < WARM_UP + RUNS; index++) {
-      address += 1;
-      times.length = 0;
-      const response = await app.inject({
-        url,
-        headers: cookie ? { cookie } : {},
-        remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
-      });
-      if (response.statusCode !== 200) throw new Error(`${name}: HTTP ${response.statusCode} ${response.body.slice(0, 200)}`);
-      if (index >= WARM_UP && times[0] !== undefined) measured.push(times[0]);
+      for (const [side, set] of sets.entries()) {
+        const { url, cookie } = requests[side]!;
+        address += 1;
+        set.times.length = 0;
+        const response = await set.app.inject({
+          url,
+          headers: cookie ? { cookie } : {},
+          remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+        });
+        if (response.statusCode !== 200) throw new Error(`${name}: HTTP ${response.statusCode} ${response.body.slice(0, 200)}`);
+        if (index >= WARM_UP && set.times[0] !== undefined) measured[side]!.push(set.times[0]);
+      }
     }
-    measured.sort((x, y) => x - y);
-    figures.set(name, { median: percentile(measured, 50), p95: percentile(measured, 95) });
+    for (const [side, map] of figures.entries()) map.set(name, figureOf(measured[side]!));
   }
   return figures;
 }
 
-async function measureJob(run: () => Promise<unknown>): Promise<Figure> {
-  const measured: number[] = [];
+/** A job on both sets, alternately like the calls. */
+async function measureJob(sets: DataSet[], run: (set: DataSet) => Promise<unknown>): Promise<Figure[]> {
+  const measured = sets.map((): number[] => []);
   for (let index = 0; index < 3 + 20; index++) {
-    const started = performance.now();
-    await run();
-    if (index >= 3) measured.push(performance.now() - started);
+    for (const [side, set] of sets.entries()) {
+      const started = performance.now();
+      await run(set);
+      if (index >= 3) measured[side]!.push(performance.now() - started);
+    }
   }
-  measured.sort((x, y) => x - y);
-  return { median: percentile(measured, 50), p95: percentile(measured, 95) };
+  return measured.map(figureOf);
 }
 
-async function measure(db: Database, app: FastifyInstance, fixed: Fixed, config: ReturnType<typeof loadConfig>, times: number[]) {
-  const calls = await measureCalls(app, fixed, times);
+async function measure(sets: DataSet[], config: ReturnType<typeof loadConfig>) {
+  const figures = await measureCalls(sets);
   const options = { providerName: config.PROVIDER_NAME, publicUrl: config.publicUrl };
-  // The LGPD export's reading of a person's data: their sign-ins, sessions, e-mails (by address).
-  calls.set('LGPD export, reading the data of a person with 2 000 sign-ins', await measureJob(() => collectPersonalData(db, fixed.managerId)));
-  calls.set('reminders run, nothing to send', await measureJob(() => sendInvoiceReminders(db, options)));
-  calls.set('housekeeping run, nothing to delete', await measureJob(() => purgeExpiredRecords(db)));
-  return calls;
+  const jobs: [string, (set: DataSet) => Promise<unknown>][] = [
+    // The LGPD export's reading of a person's data: their sign-ins, sessions, e-mails (by address).
+    ['LGPD export, reading the data of a person with 2 000 sign-ins', (set) => collectPersonalData(set.db, set.fixed.managerId)],
+    ['reminders run, nothing to send', (set) => sendInvoiceReminders(set.db, options)],
+    ['housekeeping run, nothing to delete', (set) => purgeExpiredRecords(set.db)],
+  ];
+  for (const [name, run] of jobs) {
+    const results = await measureJob(sets, run);
+    for (const [side, map] of figures.entries()) map.set(name, results[side]!);
+  }
+  return figures;
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function main() {
-  const database = await throwawayDatabase();
-  if (typeof database === 'string') {
-    report({ name: 'scale benchmark', value: `skipped: ${database}` });
+  const databases = [await throwawayDatabase(), await throwawayDatabase()];
+  const skipped = databases.find((database) => typeof database === 'string');
+  if (typeof skipped === 'string') {
+    report({ name: 'scale benchmark', value: `skipped: ${skipped}` });
     return;
   }
+  const [smallDatabase, largeDatabase] = databases as ThrowawayDatabase[];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-scale-'));
-  const handle = await openDatabase({ kind: 'postgres', url: database.url });
+  const handles = [
+    await openDatabase({ kind: 'postgres', url: smallDatabase!.url }),
+    await openDatabase({ kind: 'postgres', url: largeDatabase!.url }),
+  ];
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, CAPTCHA_PROVIDER: 'none', LOG_LEVEL: 'silent' });
+  const apps: FastifyInstance[] = [];
   try {
-    await handle.migrate();
-    await seedReferenceData(handle.db);
-    const fixed = await fixedRows(handle.db);
-    console.log(`PostgreSQL ${database.serverVersion}: small set`);
-    await grow(handle.db, 1, SMALL_CLIENTS);
-    const measureNow = async () => {
+    const sets: DataSet[] = [];
+    for (const [side, handle] of handles.entries()) {
+      await handle.migrate();
+      await seedReferenceData(handle.db);
+      const fixed = await fixedRows(handle.db);
+      const clients = side === 0 ? SMALL_CLIENTS : LARGE_CLIENTS;
+      console.log(`PostgreSQL ${smallDatabase!.serverVersion}: ${side === 0 ? 'small' : 'large'} set, ${clients} clients`);
+      for (let from = 1; from <= clients; from += 20_000) await grow(handle.db, from, Math.min(clients, from + 19_999));
       const app = await buildApp({ config, database: handle, sessionSecret: 'bench-secret-'.padEnd(48, 'x') });
+      apps.push(app);
       const times: number[] = [];
       app.addHook('onResponse', (_request, reply, done) => {
         times.push(reply.elapsedTime);
         done();
       });
       await app.ready();
-      try {
-        return await measure(handle.db, app, fixed, config, times);
-      } finally {
-        await app.close();
-      }
-    };
-    const small = await measureNow();
-    console.log(`large set: ${LARGE_CLIENTS} clients`);
-    for (let from = SMALL_CLIENTS + 1; from <= LARGE_CLIENTS; from += 20_000) {
-      await grow(handle.db, from, Math.min(LARGE_CLIENTS, from + 19_999));
+      sets.push({ db: handle.db, app, fixed, times });
     }
-    const large = await measureNow();
-    for (const [name, big] of large) {
-      const little = small.get(name)!;
+    const [small, large] = await measure(sets, config);
+    for (const [name, big] of large!) {
+      const little = small!.get(name)!;
       const job = name.includes(' run, ');
       const pass = job ? big.median <= JOB_MAX_MS : big.median <= 2 * little.median && big.p95 <= P95_MAX_MS;
       report({
@@ -323,12 +351,15 @@ async function main() {
       });
     }
   } finally {
-    await handle.close();
+    for (const app of apps) await app.close();
+    for (const handle of handles) await handle.close();
     rmSync(dataDir, { recursive: true, force: true });
-    if (process.env.BENCH_KEEP_DATABASE) {
-      console.log(`database kept: ${database.url}`);
-      await database.keep();
-    } else await database.drop();
+    for (const database of [smallDatabase!, largeDatabase!]) {
+      if (process.env.BENCH_KEEP_DATABASE) {
+        console.log(`database kept: ${database.url}`);
+        await database.keep();
+      } else await database.drop();
+    }
   }
 }
 

@@ -216,7 +216,7 @@ export async function readListPage(
  * the histogram's bounds, each holding an equal share of the other rows (the bucket it opens in
  * that order). No row when the column has no statistics yet (never analysed).
  */
-export function pivotStatement(key: SortKey, share: number): SQL {
+function pivotStatement(key: SortKey, share: number): SQL {
   const { column } = key;
   const type = sql.raw(column.getSQLType());
   const direction = sql.raw(key.descending ? 'desc' : 'asc');
