@@ -17,6 +17,11 @@ export function queryPlans() {
       await explainer.connect();
     },
     forget: () => statements.mockClear(),
+    /** The text of the statements sent since `forget` that match a pattern. */
+    statements: (pattern: RegExp): string[] =>
+      statements.mock.calls
+        .map(([query]) => String((query as { text?: string }).text ?? query))
+        .filter((text) => pattern.test(text)),
     /**
      * `search`: plain index scans discouraged too (on small tables a full index scan with a filter
      * is cheaper than a trigram index, which a large provider's table would use). `asPlanned`:

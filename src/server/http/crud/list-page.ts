@@ -183,14 +183,22 @@ export async function readListPage(
   const { perPage, searchParts } = request;
 
   const countedUpTo = request.searching ? SEARCH_EXACT_TOTAL_MAX : EXACT_TOTAL_MAX;
-  const counted = await queries.countUpTo(request.where, searchParts, countedUpTo + 1);
+  // A whole table the planner sizes at twice the count's limit or more is not counted: its
+  // estimate (pg_class.reltuples, kept by VACUUM and ANALYZE) is not that far off.
+  const tableEstimate = !request.where && !searchParts?.length ? await queries.estimate(undefined) : 0;
+  const counted =
+    tableEstimate >= 2 * countedUpTo
+      ? countedUpTo + 1
+      : await queries.countUpTo(request.where, searchParts, countedUpTo + 1);
   const estimated = counted > countedUpTo;
   const where = !searchParts?.length
     ? request.where
     : estimated
       ? and(request.where, request.searchFilter ?? or(...searchParts))
       : and(request.where, sql`${table.id} in (${queries.idsOfParts(searchParts)})`);
-  const value = estimated ? Math.max(countedUpTo + 1, Math.round(await queries.estimate(where))) : counted;
+  const value = estimated
+    ? Math.max(countedUpTo + 1, Math.round(tableEstimate || (await queries.estimate(where))))
+    : counted;
   const lastPage = Math.max(1, Math.ceil(value / perPage));
 
   let plan = planPage(request, keyset, { value, estimated, lastPage });

@@ -102,15 +102,17 @@ describe('the staff lists on their indexes (issue 37)', () => {
     expect(clients).not.toMatch(/(^|->)\s*Sort\s+\(/m);
   });
 
-  it('seeks a deep page typed by its number from the value the statistics place there, not by offset', async (context) => {
+  it('seeks a deep page typed by its number from the value the statistics place there, not by offset, and counts no table far larger than its count', async (context) => {
     if (t.database.kind !== 'postgres') return context.skip();
     await t.db.execute(sql`
       insert into gl_cliente (tipo_pessoa, cpfcnpj, razao_social, fatura_token)
       select 2, lpad((60000000 + i)::text, 14, '0'), 'Profundo ' || lpad(i::text, 6, '0'), md5('d' || i) || md5('p' || i)
-        from generate_series(1, 20000) as i
+        from generate_series(1, 30000) as i
     `);
     await t.db.execute(sql`analyze gl_cliente`);
     await list('/api/admin/gl_cliente?page=1000');
+    // Thrice the rows it would count, by the planner's size of the table: not counted.
+    expect(plans.statements(/count\(\*\)/)).toEqual([]);
     const plan = await planOf(/from "gl_cliente".*limit/is);
     expect(plan).toMatch(/Index (Only )?Scan using gl_cliente_razao_social_idx/);
     expect(plan).toMatch(/Index Cond: \(\(?razao_social\)?(::text)? >= /);
