@@ -12,7 +12,7 @@ export const PER_PAGE_MAX = 100;
 /** Totals up to this many rows are counted; above it, estimated (issue 37, decision 106). */
 export const EXACT_TOTAL_MAX = 10_000;
 /** A search's matches are counted up to this many; a broad one is estimated past it (decision 106). */
-export const SEARCH_EXACT_TOTAL_MAX = 1_000;
+export const SEARCH_EXACT_TOTAL_MAX = 500;
 const SEARCH_MAX = 100;
 const CURSOR_MAX = 2000;
 

@@ -62,10 +62,10 @@ describe('PaginationBar (§9)', () => {
     expect(screen.getByText('Exibindo 1-15 de mais de 10.000 registros(s).')).toBeInTheDocument();
   });
 
-  it("says 'mais de 1.000' where a search's matches are estimated past the thousand it counts", () => {
-    const page = readPagination({ current_page: 1, last_page: 70, from: 1, to: 15, total: 1_050, per_page: 15, data: [], total_estimado: true, total_contado_ate: 1_000 });
+  it("says 'mais de 500' where a search's matches are estimated past the 500 it counts", () => {
+    const page = readPagination({ current_page: 1, last_page: 70, from: 1, to: 15, total: 1_050, per_page: 15, data: [], total_estimado: true, total_contado_ate: 500 });
     render(<PaginationBar page={page} onPage={vi.fn()} />);
-    expect(screen.getByText('Exibindo 1-15 de mais de 1.000 registros(s).')).toBeInTheDocument();
+    expect(screen.getByText('Exibindo 1-15 de mais de 500 registros(s).')).toBeInTheDocument();
   });
 });
 

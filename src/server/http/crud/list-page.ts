@@ -232,7 +232,8 @@ function pivotStatement(key: SortKey, share: number): SQL {
   return sql`
     with stats as (
       select most_common_vals::text::text[] as mcv, most_common_freqs as mcf,
-             histogram_bounds::text::text[] as hb, null_frac
+             histogram_bounds::text::text[] as hb,
+             (1 - null_frac - coalesce((select sum(f) from unnest(most_common_freqs) as f), 0))::float8 as rest
         from pg_stats
        where schemaname = current_schema() and tablename = ${getTableName(column.table)}
          and attname = ${column.name} and not inherited
@@ -240,9 +241,7 @@ function pivotStatement(key: SortKey, share: number): SQL {
     points as (
       select cast(m.v as ${type}) as v, m.f::float8 as f from stats, unnest(stats.mcv, stats.mcf) as m(v, f)
       union all
-      select cast(b.v as ${type}),
-             (1 - stats.null_frac - coalesce((select sum(x) from unnest(stats.mcf) as x), 0))::float8
-               / (cardinality(stats.hb) - 1)
+      select cast(b.v as ${type}), stats.rest / (cardinality(stats.hb) - 1)
         from stats, unnest(stats.hb) with ordinality as b(v, n)
        where cardinality(stats.hb) > 1 and ${opensBucket}
     ),

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 
 /**
  * Issue 37 (decision 106): a staff list's pages sought by key from the page the screen holds,
- * read from the end in the second half, and a total counted up to 10 000 rows (a search's 1 000)
+ * read from the end in the second half, and a total counted up to 10 000 rows (a search's 500)
  * and estimated past that. Whatever way a page is found, it holds the rows of the list's order at its place.
  */
 let t: TestApp;
@@ -113,12 +113,12 @@ describe('a staff list paged at any depth (issue 37)', () => {
     const names = last.body.data.data.map((row) => (row as unknown as { razao_social: string }).razao_social);
     expect(names.at(-1)).toBe('Estimado 010050');
     expect(names).toHaveLength(100);
-    // Under the limit the count is exact: 10 000 rows for a list, 1 000 matches for a search.
+    // Under the limit the count is exact: 10 000 rows for a list, 500 matches for a search.
     const exact = await staff.get<Page>('/api/admin/gl_cliente?q=Estimado 010050');
-    expect(exact.body.data).toMatchObject({ total: 1, total_estimado: false, total_contado_ate: 1_000 });
+    expect(exact.body.data).toMatchObject({ total: 1, total_estimado: false, total_contado_ate: 500 });
     const thousands = await staff.get<Page>('/api/admin/gl_cliente?q=Estimado 00');
-    expect(thousands.body.data).toMatchObject({ total_estimado: true, total_contado_ate: 1_000 });
-    expect(thousands.body.data.total).toBeGreaterThan(1_000);
+    expect(thousands.body.data).toMatchObject({ total_estimado: true, total_contado_ate: 500 });
+    expect(thousands.body.data.total).toBeGreaterThan(500);
     await t.db.execute(sql`delete from gl_cliente where razao_social like 'Estimado 00%' and razao_social > 'Estimado 002000'`);
     const left = (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from gl_cliente`)) as { rows: { n: number }[] };
     expect(left.rows[0]!.n).toBeGreaterThan(1_000);
@@ -164,7 +164,7 @@ describe('a staff list paged at any depth (issue 37)', () => {
     const servicos = few.body.data.data.map((row) => (row as unknown as { servico_discriminacao: string }).servico_discriminacao);
     expect(servicos).toEqual(['Implantação para Quaresma', 'Quaresma: suporte', 'Manutenção']);
 
-    // Past 1 000 matches: the list's order with the search as a filter, the total estimated.
+    // Past 500 matches: the list's order with the search as a filter, the total estimated.
     await t.db.execute(sql`
       insert into pg_fatura (gl_cliente_id, situacao, data_vencimento, valor, servico_discriminacao)
       select ${b!}, 5, date '2020-01-01' + (n % 900), 1, 'Serviço recorrente ' || n from generate_series(1, 1050) as n
