@@ -33,6 +33,10 @@ test('the demo client sees its invoices, newest first, with the masked CNPJ', as
   await expect(row(page, 0).getByRole('img', { name: 'Fechada/Emitida' })).toBeVisible();
   await expect(row(page, 1).getByRole('cell').nth(3)).toHaveText('2011');
   await expect(row(page, 2).getByRole('img', { name: 'Vencida' })).toBeVisible();
+  // Beside each icon, the situação in words (issue 39).
+  await expect(row(page, 0).getByText('Em aberto', { exact: true })).toBeVisible();
+  await expect(row(page, 1).locator('.app-situacao-words')).toHaveText('Paga');
+  await expect(row(page, 2).getByText(/^Vencida há \d+ dias?$/)).toBeVisible();
 
   await row(page, 1).getByRole('img', { name: 'Paga' }).hover();
   await expect(page.getByRole('tooltip')).toHaveText('Paga');
@@ -81,6 +85,30 @@ test('a row opens the read-only invoice details with its items', async ({ page }
   await expect(items.nth(1).getByRole('cell')).toHaveText(['AJUSTE', 'Usuário adicional (cortesia)', 'UN', '', 'R$ 0,00']);
   await dialog.getByRole('button', { name: 'Fechar' }).last().click();
   await expect(dialog).toBeHidden();
+});
+
+test("'Exportar (CSV)' downloads the invoices the filter shows, as rows Excel in pt-BR reads (issue 39)", async ({ page }) => {
+  await page.goto(`${LIST}?situacao=6`);
+  await expect(rows(page)).toHaveCount(9);
+  // Above the table, what is owed: the closed invoice and the two overdue ones.
+  await expect(page.getByText(/^Total em aberto: R\$\s[\d.]+,\d{2}$/)).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar (CSV)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('faturas-empresa-demonstracao-ltda-paga.csv');
+  const bytes = await readFile(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
+  expect(lines[0]).toBe('Vencimento;Pago em;Valor (R$);Situação;NFS-e;Emissão da NFS-e;Descrição');
+  const cells = lines.slice(1).map((line) => line.split(';'));
+  expect(cells).toHaveLength(9);
+  for (const cell of cells) {
+    expect(cell[0]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(cell[2]).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}$/);
+    expect(cell[3]).toBe('Paga');
+  }
+  // The newest paid invoice's note, as the list shows it.
+  expect(cells[0]![4]).toBe('2011');
 });
 
 test('the PDF action downloads the real PDF of the note', async ({ page }) => {

@@ -6,6 +6,8 @@
 
 /** §4 Invoice situacao: the codes the screens know; others may exist ("not shown"). */
 export const SITUACAO = {
+  /** Open, not yet closed for issue: staff may save it (the back-office's 'Aberta'). */
+  aberta: 1,
   /** Held for the approval of a client's manager (decision 102). */
   aguardandoAprovacao: 4,
   fechada: 5,
@@ -32,6 +34,8 @@ export function situacaoDesc(situacao: number): string {
       return 'Paga';
     case SITUACAO.vencida:
       return 'Vencida';
+    case SITUACAO.aberta:
+      return 'Aberta';
     case SITUACAO.aguardandoAprovacao:
       return 'Aguardando aprovação';
     case SITUACAO.cancelada:
@@ -52,6 +56,10 @@ export function situacaoIconClass(situacao: number): string {
       return 'situacao-vencida';
     case SITUACAO.cancelada:
       return 'situacao-cancelada';
+    case SITUACAO.aberta:
+      return 'situacao-aberta';
+    case SITUACAO.aguardandoAprovacao:
+      return 'situacao-aguardando';
     default:
       return 'situacao-outra';
   }

@@ -29,6 +29,25 @@ export const COLUMNS = {
 
 export const INVOICES_LABEL = 'Faturas';
 
+/** Issue 39: the situação in words beside the §2 icon; an overdue one says for how long. */
+export const SITUACAO_WORDS = {
+  emAberto: 'Em aberto',
+  vencida: (days: number) => (days < 1 ? 'Vencida' : `Vencida há ${days} ${days === 1 ? 'dia' : 'dias'}`),
+} as const;
+
+/** The billing history's spreadsheet (issue 39): its columns, and the list's button. */
+export const CSV_COLUMNS = {
+  vencimento: 'Vencimento',
+  pagoEm: 'Pago em',
+  valor: 'Valor (R$)',
+  situacao: 'Situação',
+  nfse: 'NFS-e',
+  emissao: 'Emissão da NFS-e',
+  descricao: 'Descrição',
+} as const;
+
+export const EXPORT_CSV_LABEL = 'Exportar (CSV)';
+
 export const VIEW_NFSE_LABEL = 'Visualizar NFS-e na prefeitura';
 
 export const DOWNLOAD_NFSE_LABEL = 'Baixar PDF da NFS-e';
@@ -46,6 +65,8 @@ export const EMPTY_TEXT = 'Nenhuma fatura encontrada.';
 export const INVOICES_TEXTS = {
   title: 'Faturas',
   filterBySituation: 'Filtrar por situação',
+  /** Issue 39: the issued invoices not paid yet (closed and overdue), above the table. */
+  openTotal: (amount: string) => `Total em aberto: ${amount}`,
   dueDate: 'Vencimento',
   paidAt: 'Pago em',
   total: 'Valor total',

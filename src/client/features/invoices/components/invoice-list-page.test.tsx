@@ -152,6 +152,61 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('says the situação in words beside the icon: open, paid, and overdue for how many days (issue 39)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 20 April in São Paulo (01:00 UTC on the 21st is still the 20th there).
+    vi.setSystemTime(new Date('2026-04-21T01:00:00Z'));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    stubFetch(withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) }));
+    renderPage();
+    await screen.findByRole('table');
+    const words = rows().map((row) => row.querySelector('.app-situacao-words')?.textContent);
+    // Due 10/04 closed, 10/03 paid, 10/02 overdue (69 days), 10/01 paid, 10/12 overdue (131 days), code 7.
+    expect(words.slice(0, 6)).toEqual(['Em aberto', 'Paga', 'Vencida há 69 dias', 'Paga', 'Vencida há 131 dias', 'Situação 7']);
+  });
+
+  it("says above the table the total of the issued invoices not paid, whatever the filter (issue 39)", async () => {
+    stubFetch(withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) }));
+    const { user } = renderPage();
+    await screen.findByRole('table');
+    // 119,90 closed and two overdue of 149,90; the paid ones and code 7 do not count.
+    expect(screen.getByText(/^Total em aberto: R\$\s419,70$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Paga/ }));
+    expect(screen.getByText(/^Total em aberto: R\$\s419,70$/)).toBeInTheDocument();
+  });
+
+  it("exports the invoices the filter shows as a spreadsheet with 'Exportar (CSV)' (issue 39)", async () => {
+    stubFetch(withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) }));
+    const files: Blob[] = [];
+    const names: string[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      files.push(blob);
+      return 'blob:faturas';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    onTestFinished(() => click.mockRestore());
+    const { user } = renderPage(`/cliente/${TOKEN}/fatura?situacao=6`);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Exportar (CSV)' }));
+    await waitFor(() => expect(names).toHaveLength(1));
+    expect(names[0]).toMatch(/^faturas-.+-paga\.csv$/);
+    expect(files[0]!.type).toBe('text/csv;charset=utf-8');
+    const bytes = await new Promise<ArrayBuffer>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.readAsArrayBuffer(files[0]!);
+    });
+    const lines = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).split('\r\n').filter(Boolean);
+    // The header, then the three paid invoices the filter shows.
+    expect(lines[0]).toBe('\uFEFFVencimento;Pago em;Valor (R$);Situação;NFS-e;Emissão da NFS-e;Descrição');
+    expect(lines.slice(1).map((line) => line.split(';')[3])).toEqual(['Paga', 'Paga', 'Paga']);
+  });
+
   it('opens with the filter of the address', async () => {
     stubFetch(withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) }));
     renderPage(`/cliente/${TOKEN}/fatura?situacao=8`);

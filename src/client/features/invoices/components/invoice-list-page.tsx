@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import { documentKind, formatCpfCnpj } from '#shared/cpf-cnpj';
+import { formatMoney, toCents } from '#shared/format';
 import { SITUACAO, SITUACAO_FILTROS, type FaturaDto } from '#shared/schemas/invoices';
 import { Page, usePageTitle } from '../../../components/page';
 import { PageLoading } from '../../../components/page-loading';
@@ -13,7 +15,9 @@ import { InvoiceFilters } from './invoice-filters';
 import { InvoiceTable } from './invoice-table';
 import { PixPaymentModal } from './pix-payment-modal';
 import { usePixPayable } from '../api/get-pix';
-import { NOT_FOUND_TEXT, EMPTY_TEXT, INVOICES_TEXTS } from '../texts';
+import { loadCode } from '../../../lib/code-loading';
+import { downloadText, invoicesCsv, invoicesCsvName } from '../export-csv';
+import { NOT_FOUND_TEXT, EMPTY_TEXT, EXPORT_CSV_LABEL, INVOICES_TEXTS } from '../texts';
 
 const FILTER_PARAM = 'situacao';
 const FILTER_CODES = new Set(
@@ -70,6 +74,14 @@ export function InvoiceListPage() {
       bySituacao.set(fatura.situacao, (bySituacao.get(fatura.situacao) ?? 0) + 1);
     return bySituacao;
   }, [faturas]);
+  // Issued and not paid: closed (5) and overdue (8), whatever the filter shows (issue 39).
+  const openCents = useMemo(
+    () =>
+      faturas
+        .filter((fatura) => fatura.situacao === SITUACAO.fechada || fatura.situacao === SITUACAO.vencida)
+        .reduce((sum, fatura) => sum + (toCents(fatura.valor) ?? 0), 0),
+    [faturas],
+  );
   const shown = useMemo(
     () => (active === null ? faturas : faturas.filter((fatura) => fatura.situacao === active)),
     [faturas, active],
@@ -101,6 +113,17 @@ export function InvoiceListPage() {
     <section className="py-4">
       <ClientHeading razaoSocial={cliente.razao_social} cpfcnpj={cliente.cpfcnpj} />
       <InvoiceFilters counts={counts} total={faturas.length} active={active} onChange={setActive} />
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
+        <p className="mb-0 fw-semibold">{INVOICES_TEXTS.openTotal(formatMoney(openCents / 100))}</p>
+        <Button
+          variant="outline-secondary"
+          size="sm"
+          disabled={shown.length === 0}
+          onClick={() => void exportCsv(shown, cliente.razao_social, active)}
+        >
+          {EXPORT_CSV_LABEL}
+        </Button>
+      </div>
       {shown.length === 0 ? (
         <p className="text-body-secondary">{EMPTY_TEXT}</p>
       ) : (
@@ -127,6 +150,13 @@ export function InvoiceListPage() {
       />
     </section>
   );
+}
+
+/** The invoices shown (the filter applied) as a spreadsheet (issue 39); its writer loads on use. */
+async function exportCsv(faturas: FaturaDto[], razaoSocial: string, active: number | null) {
+  const { unparse } = await loadCode(() => import('papaparse'));
+  const label = SITUACAO_FILTROS.find((filtro) => filtro.situacao === active && active !== null)?.label ?? null;
+  downloadText(invoicesCsv(faturas, unparse), invoicesCsvName(razaoSocial, label), 'text/csv;charset=utf-8');
 }
 
 /** §2 'Faturas de: {company name}' plus the CPF/CNPJ, masked (§5). */

@@ -1,21 +1,40 @@
 import { memo } from 'react';
 import Table from 'react-bootstrap/Table';
 import { formatDate, formatDateTime, formatDecimal, orMissing } from '#shared/format';
-import type { FaturaDto } from '#shared/schemas/invoices';
+import { todayInSaoPaulo } from '#shared/dates';
+import { SITUACAO, type FaturaDto } from '#shared/schemas/invoices';
 import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
 import { NfseActions } from './nfse-actions';
 import { SituacaoIcon } from './situacao-icon';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { COLUMNS, INVOICES_LABEL, PIX_TEXTS } from '../texts';
+import { COLUMNS, INVOICES_LABEL, PIX_TEXTS, SITUACAO_WORDS } from '../texts';
 
 const ACTIONS_CELL = 'app-invoice-actions';
+const DAY_MS = 86_400_000;
+
+/**
+ * The situação in words beside the §2 icon (issue 39): 'Em aberto' for a closed invoice not yet
+ * due, 'Vencida há 18 dias' counted in São Paulo's days, else the server's description.
+ */
+function situacaoWords(fatura: FaturaDto, today: string): string {
+  if (fatura.situacao === SITUACAO.fechada) return SITUACAO_WORDS.emAberto;
+  if (fatura.situacao === SITUACAO.vencida) {
+    // Both are calendar days ('YYYY-MM-DD'), read as UTC midnights: whole days apart.
+    const days = Math.round((Date.parse(today) - Date.parse(fatura.data_vencimento_calculado)) / DAY_MS);
+    return SITUACAO_WORDS.vencida(Number.isFinite(days) ? days : 0);
+  }
+  return fatura.situacao_desc;
+}
 
 const InvoiceRow = memo(function InvoiceRow({
   fatura,
+  today,
   onOpen,
   onPay,
 }: {
   fatura: FaturaDto;
+  /** São Paulo's date, 'YYYY-MM-DD', for how long an invoice is overdue. */
+  today: string;
   onOpen: (fatura: FaturaDto) => void;
   /** Set when the invoice can be paid by PIX (issue 20). */
   onPay: ((faturaId: number) => void) | null;
@@ -60,6 +79,7 @@ const InvoiceRow = memo(function InvoiceRow({
           iconClass={fatura.situacao_icon_class}
           description={fatura.situacao_desc}
         />
+        <span className="app-situacao-words ms-1">{situacaoWords(fatura, today)}</span>
       </td>
       <td className={`text-end ${ACTIONS_CELL}`} {...cellLabel(COLUMNS.acoes)}>
         <div className="d-inline-flex flex-wrap justify-content-end gap-1">
@@ -96,6 +116,7 @@ export const InvoiceTable = memo(function InvoiceTable({
   pixPayable?: ReadonlySet<number>;
   onPay?: (faturaId: number) => void;
 }) {
+  const today = todayInSaoPaulo();
   return (
     <ScrollRegion label={INVOICES_LABEL}>
       <Table hover size="sm" className={`align-middle app-invoice-table ${STACKED_TABLE_CLASS}`}>
@@ -121,6 +142,7 @@ export const InvoiceTable = memo(function InvoiceTable({
             <InvoiceRow
               key={fatura.id}
               fatura={fatura}
+              today={today}
               onOpen={onOpen}
               onPay={onPay && pixPayable?.has(fatura.id) ? onPay : null}
             />
