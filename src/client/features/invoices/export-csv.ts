@@ -38,16 +38,3 @@ export function invoicesCsvName(razaoSocial: string, filterLabel: string | null)
   const words = [fileNameWords(`faturas ${razaoSocial}`), filterLabel ? fileNameWords(filterLabel) : ''];
   return `${words.filter(Boolean).join('-')}.csv`;
 }
-
-/** Offers `text` as a download named `name` (a link to a Blob, clicked). */
-export function downloadText(text: string, name: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click's task ends.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -16,7 +16,7 @@ import { pgErrorCode } from '../../db/errors.ts';
  *   the total it is a page of;
  * - the total is counted up to EXACT_TOTAL_MAX rows (a search's up to SEARCH_EXACT_TOTAL_MAX);
  *   past that it is the planner's estimate, flagged `total_estimado`, and the screen says
- *   'mais de 10.000' ('mais de 1.000');
+ *   'mais de 10.000' ('mais de 500');
  * - a search over several tables (`searchParts`) is found the way its count says is cheap: few
  *   matches, their ids from each part's indexes; more, the list's index in order with the
  *   search as a filter on each row (`searchFilter`), which meets a page's worth of matches soon.

@@ -16,7 +16,8 @@ import { InvoiceTable } from './invoice-table';
 import { PixPaymentModal } from './pix-payment-modal';
 import { usePixPayable } from '../api/get-pix';
 import { loadCode } from '../../../lib/code-loading';
-import { downloadText, invoicesCsv, invoicesCsvName } from '../export-csv';
+import { downloadText } from '../../../lib/download';
+import { invoicesCsv, invoicesCsvName } from '../export-csv';
 import { NOT_FOUND_TEXT, EMPTY_TEXT, EXPORT_CSV_LABEL, INVOICES_TEXTS } from '../texts';
 
 const FILTER_PARAM = 'situacao';
@@ -155,8 +156,8 @@ export function InvoiceListPage() {
 /** The invoices shown (the filter applied) as a spreadsheet (issue 39); its writer loads on use. */
 async function exportCsv(faturas: FaturaDto[], razaoSocial: string, active: number | null) {
   const { unparse } = await loadCode(() => import('papaparse'));
-  const label = SITUACAO_FILTROS.find((filtro) => filtro.situacao === active && active !== null)?.label ?? null;
-  downloadText(invoicesCsv(faturas, unparse), invoicesCsvName(razaoSocial, label), 'text/csv;charset=utf-8');
+  const label = active === null ? null : (SITUACAO_FILTROS.find((filtro) => filtro.situacao === active)?.label ?? null);
+  downloadText(invoicesCsvName(razaoSocial, label), invoicesCsv(faturas, unparse), 'text/csv;charset=utf-8');
 }
 
 /** §2 'Faturas de: {company name}' plus the CPF/CNPJ, masked (§5). */

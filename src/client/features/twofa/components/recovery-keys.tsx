@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { copyText } from '../../../lib/clipboard';
+import { downloadText } from '../../../lib/download';
 import { providerName } from '../../../lib/page-meta';
 import { TWOFA_TEXTS } from '../texts';
 
@@ -14,22 +15,6 @@ function keysFileText(keys: readonly string[]): string {
     ...keys,
     '',
   ].join('\n');
-}
-
-/**
- * A text file download through a Blob and an object URL: a download, not a script, so the CSP
- * has nothing to say about it.
- */
-function downloadText(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**
