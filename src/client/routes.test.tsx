@@ -6,6 +6,7 @@ import { sessionQuery } from './lib/session';
 import {
   anonymousSessionResponse,
   envelopeResponse,
+  painelSummaryResponse,
   sessionResponse,
   setCsrfCookie,
   setMeta,
@@ -81,6 +82,7 @@ function asSignedIn() {
   return stubFetch({
     ...ME_RECORD,
     'GET /api/sessao/web': () => sessionResponse(signedInSession()),
+    'GET /api/painel/resumo': () => painelSummaryResponse(),
     'POST /api/gl_usuario/twofaStatus': () =>
       envelopeResponse({
         twofa_enabled: false,
@@ -170,6 +172,7 @@ describe('routes (§2)', () => {
     stubFetch({
       'GET /api/sessao/web': () =>
         signedIn ? sessionResponse(signedInSession()) : anonymousSessionResponse(),
+      'GET /api/painel/resumo': () => painelSummaryResponse(),
     });
     renderApp('/painel');
     expect(await screen.findByRole('heading', { name: 'Painel' })).toBeInTheDocument();

@@ -23,6 +23,7 @@ import { deriveKey } from './auth/keys.ts';
 import { clienteRoutes } from './modules/clients/routes.ts';
 import { contaRoutes } from './modules/account/routes.ts';
 import { contratoRoutes } from './modules/contracts/routes.ts';
+import { painelRoutes } from './modules/dashboard/routes.ts';
 import { createCepProvider } from './modules/geo/cep.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     billingLeadDays: config.BILLING_LEAD_DAYS,
   });
   await app.register(clienteRoutes, { prefix: '/api', db });
+  await app.register(painelRoutes, { prefix: '/api', db });
   await app.register(oidcRoutes, { oidc, rateLimitMax: config.RATE_LIMIT_MAX, authRateLimitMax });
   // Outside production only, and only to loopback callers (decision 016): it shows e-mails.
   if (!config.isProduction) {

@@ -13,6 +13,7 @@ import {
   stepPeriod,
   toDateTimeString,
   todayInSaoPaulo,
+  daysBetween,
 } from './dates.ts';
 
 const originalTz = process.env.TZ;
@@ -176,6 +177,14 @@ describe('todayInSaoPaulo', () => {
   it('gives the São Paulo calendar day', () => {
     expect(todayInSaoPaulo(new Date('2025-01-01T02:59:00Z'))).toBe('2024-12-31');
     expect(todayInSaoPaulo(new Date('2025-01-01T03:00:00Z'))).toBe('2025-01-01');
+  });
+});
+
+describe('daysBetween', () => {
+  it('counts calendar days, across a month and a leap day, negative backwards', () => {
+    expect(daysBetween('2026-10-11', '2026-11-29')).toBe(49);
+    expect(daysBetween('2028-02-28', '2028-03-01')).toBe(2);
+    expect(daysBetween('2026-11-29', '2026-11-28')).toBe(-1);
   });
 });
 

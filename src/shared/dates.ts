@@ -163,6 +163,12 @@ export function addDays(date: string, days: number): string {
   return toCalendarDay(addCalendarDays(calendarDay(date), days));
 }
 
+/** Whole days from one calendar day to another ('YYYY-MM-DD'): negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  // Both read as UTC midnights: whole days apart, whatever the clock's zone.
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 /** The same calendar day `months` later (or earlier), clamped to a shorter month's last day. */
 export function addCalendarMonths(date: string, months: number): string {
   return toCalendarDay(addMonths(calendarDay(date), months));

@@ -1,5 +1,6 @@
 import { onTestFinished, vi } from 'vitest';
 import type { Envelope } from '#shared/envelope';
+import type { PainelResumoDto } from '#shared/schemas/dashboard';
 import type { SessionData } from '../lib/session';
 
 /** What a stubbed route receives: the request as the API client sent it. */
@@ -130,4 +131,18 @@ export function setMeta(name: string, content: string): void {
   }
   element.content = content;
   onTestFinished(() => element.remove());
+}
+
+/** GET /api/painel/resumo (issue 39) for a client with nothing owed and no plan; override any part. */
+export function painelSummaryResponse(overrides: Partial<PainelResumoDto> = {}): Response {
+  const summary: PainelResumoDto = {
+    em_aberto: { total: '0.00', quantidade: 0, vencidas: 0, vencida_desde: null, proxima: null },
+    contrato: null,
+    mudanca_pendente: null,
+    exclusao_agendada: null,
+    pode_mudar_plano: true,
+    contas: 1,
+    ...overrides,
+  };
+  return envelopeResponse(summary);
 }

@@ -1074,6 +1074,11 @@ export const pgFatura = pgTable(
     // The unpaid invoices by due date: the reminders job's windows read only these, so a run
     // costs what it may send, not the table (issue 37).
     index('pg_fatura_a_pagar_vencimento_idx').on(t.data_vencimento, t.id).where(sql`situacao in (5, 8)`),
+    // A client's unpaid invoices, the next due first: the Painel's summary (issue 39) reads
+    // these and never the client's paid history.
+    index('pg_fatura_a_pagar_cliente_idx')
+      .on(t.gl_cliente_id, t.data_vencimento, t.id)
+      .where(sql`situacao in (5, 8)`),
     check('pg_fatura_origem_ck', sql`${t.origem} in ('manual', 'recorrente', 'ajuste')`),
   ],
 );

@@ -14,5 +14,33 @@ export const DASHBOARD_TEXTS = {
   plans: 'Planos',
   invoices: 'Faturas',
   switchAccount: 'Trocar conta',
-  logout: 'Logout',
+  /** Issue 39: ours here; the specification keeps 'Logout' in the settings menu. */
+  logout: 'Sair',
+} as const;
+
+/** The account summary (issue 39 item 1). */
+export const SUMMARY_TEXTS = {
+  owed: 'Em aberto',
+  nothingOwed: 'Nenhuma fatura em aberto.',
+  openCount: (count: number) => (count === 1 ? '1 fatura em aberto' : `${count} faturas em aberto`),
+  nextDue: (date: string, amount: string) => `Próximo vencimento: ${date} (${amount})`,
+  overdue: (count: number, days: number) => {
+    const ago = days < 1 ? 'hoje' : days === 1 ? 'há 1 dia' : `há ${days} dias`;
+    return count === 1 ? `1 fatura vencida ${ago}` : `${count} faturas vencidas, a mais antiga ${ago}`;
+  },
+  pay: 'Pagar',
+  seeInvoices: 'Ver faturas',
+  loadFailed: 'Não foi possível carregar o resumo da conta.',
+  price: (amount: string, cobranca: string) => `${amount} · ${cobranca}`,
+  renewal: (date: string) => `Renovação em ${date}`,
+  paymentMethod: (name: string) => `Forma de pagamento: ${name}`,
+  free: 'Forma de pagamento: gratuito',
+  change: (from: string, to: string, cobranca: string) => `Mudança de ${from} para ${to} (${cobranca})`,
+  changeWhen: (date: string) => `em ${date}`,
+  changeNow: 'sendo aplicada agora',
+  manageChange: 'Ver mudança',
+  changePlan: 'Trocar plano',
+  choosePlan: 'Escolher plano',
+  deletion: (date: string) => `A exclusão da sua conta está agendada para ${date}.`,
+  manageDeletion: 'Gerenciar exclusão',
 } as const;

@@ -43,7 +43,7 @@ export function promotionEnd(option: PricedOption, startDay: string): string | n
 
 /** The price of a period of the option starting on `periodStart`: promotional while it lasts. */
 export function periodPrice(
-  option: PricedOption,
+  option: Pick<PricedOption, 'flagGratuito' | 'valor' | 'valorPromocional'>,
   periodStart: string,
   promocaoAte: string | null,
 ): { cents: number; promocional: boolean } {

@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addDays, todayInSaoPaulo } from '#shared/dates';
 import {
+  envelopeResponse,
+  painelSummaryResponse,
   sessionResponse,
   setCsrfCookie,
   signedInSession,
   stubFetch,
 } from '../../../testing/fetch-stub';
+import userEvent from '@testing-library/user-event';
 import { renderApp, resetAppState } from '../../../testing/render-app';
 
 const CONTRATO = {
@@ -26,6 +30,7 @@ describe('dashboard (§2, /painel)', () => {
   it('shows who is signed in, the client, its plan and the links', async () => {
     stubFetch({
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
+      'GET /api/painel/resumo': () => painelSummaryResponse({ contas: 2 }),
     });
     renderApp('/painel');
     expect(await screen.findByRole('heading', { level: 1, name: 'Painel' })).toBeInTheDocument();
@@ -33,6 +38,7 @@ describe('dashboard (§2, /painel)', () => {
     expect(screen.getByText('Padaria Central Ltda')).toBeInTheDocument();
     expect(screen.getByText('Plano Profissional')).toBeInTheDocument();
     expect(screen.getByText('Período: 01/11/2026 a 30/11/2026')).toBeInTheDocument();
+    expect(await screen.findByText('Nenhuma fatura em aberto.')).toBeInTheDocument();
 
     const links = within(screen.getByRole('navigation', { name: 'Atalhos' }));
     const href = (name: string) => links.getByRole('link', { name }).getAttribute('href');
@@ -41,7 +47,120 @@ describe('dashboard (§2, /painel)', () => {
     expect(href('Faturas')).toBe('/cliente/tok-fatura-3/fatura');
     expect(href('Trocar conta')).toBe('/login/2/conta_selecionar');
     expect(href('Planos')).toBe('/produto/2/planos');
-    expect(links.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(links.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
+  });
+
+  it("'Trocar conta' only for a person with more than one account", async () => {
+    stubFetch({
+      'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
+      'GET /api/painel/resumo': () => painelSummaryResponse({ contas: 1 }),
+    });
+    renderApp('/painel');
+    expect(await screen.findByText('Nenhuma fatura em aberto.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Trocar conta' })).not.toBeInTheDocument();
+  });
+
+  it("leads with what is owed and pays the next invoice by PIX from the Painel", async () => {
+    const overdueSince = addDays(todayInSaoPaulo(), -49);
+    let paid = false;
+    stubFetch({
+      'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
+      'GET /api/painel/resumo': () =>
+        painelSummaryResponse({
+          em_aberto: paid
+            ? { total: '50.10', quantidade: 1, vencidas: 0, vencida_desde: null, proxima: null }
+            : {
+                total: '150.10',
+                quantidade: 3,
+                vencidas: 2,
+                vencida_desde: overdueSince,
+                proxima: { id: 91, valor: '100.00', data_vencimento: overdueSince, pix: true },
+              },
+          contrato: {
+            id: 12,
+            plano_nome: 'Plano Profissional',
+            cobranca_tipo_desc: 'Mensal',
+            valor: '149.90',
+            periodo_inicio: '2026-11-01',
+            periodo_fim: '2026-11-30',
+            renovacao: '2026-12-01',
+            forma_pagamento: 'PIX',
+          },
+        }),
+      'GET /api/pg_fatura/cliente/tok-fatura-3/91/pix': () =>
+        envelopeResponse({
+          id: 91,
+          valor: '100.00',
+          data_vencimento: overdueSince,
+          copia_e_cola: '00020126…6304ABCD',
+          qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
+        }),
+    });
+    renderApp('/painel');
+    const owed = await screen.findByRole('heading', { name: 'Em aberto' });
+    const card = within(owed.closest('.card') as HTMLElement);
+    expect(card.getByText('R$ 150,10')).toBeInTheDocument();
+    expect(card.getByText('3 faturas em aberto')).toBeInTheDocument();
+    expect(card.getByText('2 faturas vencidas, a mais antiga há 49 dias')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Ver faturas' })).toHaveAttribute('href', '/cliente/tok-fatura-3/fatura');
+    expect(await screen.findByText('R$ 149,90 · Mensal')).toBeInTheDocument();
+    expect(screen.getByText('Renovação em 01/12/2026')).toBeInTheDocument();
+    expect(screen.getByText('Forma de pagamento: PIX')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Trocar plano' })).toHaveAttribute('href', '/produto/2/planos');
+
+    await userEvent.click(card.getByRole('button', { name: 'Pagar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pagar com PIX' });
+    expect(await within(dialog).findByDisplayValue('00020126…6304ABCD')).toBeInTheDocument();
+    // The PSP confirms: the summary, asked again while the modal is open, has another next invoice.
+    paid = true;
+    expect(
+      await within(dialog).findByText('Pagamento confirmado. Obrigado! A fatura já aparece como paga.', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+  }, 15_000);
+
+  it('a level 20 user sees no plan action; a client without a plan offers one to a manager', async () => {
+    stubFetch({
+      'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
+      'GET /api/painel/resumo': () => painelSummaryResponse({ pode_mudar_plano: false }),
+    });
+    renderApp('/painel');
+    expect(await screen.findByText('Nenhuma fatura em aberto.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Trocar plano' })).not.toBeInTheDocument();
+    resetAppState();
+
+    stubFetch({
+      'GET /api/sessao/web': () => sessionResponse(signedInSession()),
+      'GET /api/painel/resumo': () => painelSummaryResponse(),
+    });
+    renderApp('/painel');
+    expect(await screen.findByRole('link', { name: 'Escolher plano' })).toHaveAttribute('href', '/produto/2/planos');
+  });
+
+  it('says a scheduled deletion of the account, with its action', async () => {
+    stubFetch({
+      'GET /api/sessao/web': () => sessionResponse(signedInSession()),
+      'GET /api/painel/resumo': () => painelSummaryResponse({ exclusao_agendada: '2026-12-06T15:00:00.000Z' }),
+    });
+    renderApp('/painel');
+    expect(await screen.findByText('A exclusão da sua conta está agendada para 06/12/2026 12:00.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Gerenciar exclusão' })).toHaveAttribute(
+      'href',
+      '/me/privacidade?origin=dashboard&pid=2',
+    );
+  });
+
+  it('a summary that fails to load says so and asks again', async () => {
+    let fail = true;
+    stubFetch({
+      'GET /api/sessao/web': () => sessionResponse(signedInSession()),
+      'GET /api/painel/resumo': () =>
+        fail ? envelopeResponse(null, { httpStatus: 500 }) : painelSummaryResponse(),
+    });
+    renderApp('/painel');
+    expect(await screen.findByText('Não foi possível carregar o resumo da conta.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText('Nenhuma fatura em aberto.')).toBeInTheDocument();
   });
 
   it('shows a pending plan change under the plan', async () => {
@@ -54,6 +173,7 @@ describe('dashboard (§2, /painel)', () => {
     stubFetch({
       'GET /api/sessao/web': () =>
         sessionResponse(signedInSession({ contrato: CONTRATO, contrato_evento_aberto: pending })),
+      'GET /api/painel/resumo': () => painelSummaryResponse(),
     });
     renderApp('/painel');
     expect(
@@ -64,6 +184,7 @@ describe('dashboard (§2, /painel)', () => {
   it('without a client or a contract, says so and has no invoices link', async () => {
     stubFetch({
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ cliente: null })),
+      'GET /api/painel/resumo': () => painelSummaryResponse({ em_aberto: null }),
     });
     renderApp('/painel');
     expect(await screen.findByText('Nenhuma conta selecionada.')).toBeInTheDocument();
@@ -72,7 +193,10 @@ describe('dashboard (§2, /painel)', () => {
   });
 
   it('removes the session and event tokens of the product url from the address', async () => {
-    stubFetch({ 'GET /api/sessao/web': () => sessionResponse(signedInSession()) });
+    stubFetch({
+      'GET /api/sessao/web': () => sessionResponse(signedInSession()),
+      'GET /api/painel/resumo': () => painelSummaryResponse(),
+    });
     const { router } = renderApp(
       '/painel?sessao_id=5b0c&sessao_token=segredo&evento_id=41&evento_token=outro&aba=2',
     );

@@ -1,14 +1,20 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { formatDate } from '#shared/format';
+import { daysBetween, todayInSaoPaulo } from '#shared/dates';
+import { formatDate, formatDateTime, formatMoney } from '#shared/format';
+import type { PainelResumoDto } from '#shared/schemas/dashboard';
+import { LoadError } from '../../../components/load-error';
+import { PageLoading } from '../../../components/page-loading';
 import { Page } from '../../../components/page';
 import { useLogout, useSession } from '../../../lib/session';
 import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
-import { DASHBOARD_TEXTS } from '../texts';
+import { PixPaymentModal } from '../../invoices/components/pix-payment-modal';
+import { usePainelSummary } from '../api/get-summary';
+import { DASHBOARD_TEXTS, SUMMARY_TEXTS } from '../texts';
 
 /**
  * Tokens the product url carries (§3 "query-string tokens"). The cookie session is what
@@ -40,18 +46,177 @@ function useStripTokensFromUrl() {
   }, [location.pathname, location.search, location.hash, navigate]);
 }
 
+/** 'Em aberto' (issue 39): what the client owes, since when, and 'Pagar' on the next invoice. */
+function OwedCard({
+  owed,
+  invoicesPath,
+  onPay,
+}: {
+  owed: NonNullable<PainelResumoDto['em_aberto']>;
+  invoicesPath: string | null;
+  onPay: (faturaId: number) => void;
+}) {
+  const next = owed.proxima;
+  const overdueDays = owed.vencida_desde ? daysBetween(owed.vencida_desde, todayInSaoPaulo()) : 0;
+  return (
+    <Card className="h-100 app-owed-card" border={owed.vencidas > 0 ? 'danger' : undefined}>
+      <Card.Body>
+        <Card.Title as="h2" className="h6 text-body-secondary">
+          {SUMMARY_TEXTS.owed}
+        </Card.Title>
+        {owed.quantidade === 0 ? (
+          <p className="mb-0">{SUMMARY_TEXTS.nothingOwed}</p>
+        ) : (
+          <>
+            <p className="fs-3 fw-semibold mb-1 app-owed-total">{formatMoney(owed.total)}</p>
+            <p className="small mb-1">{SUMMARY_TEXTS.openCount(owed.quantidade)}</p>
+            {owed.vencidas > 0 && (
+              <p className="small text-danger-emphasis mb-1">
+                {SUMMARY_TEXTS.overdue(owed.vencidas, overdueDays)}
+              </p>
+            )}
+            {next && (
+              <p className="small text-body-secondary mb-2">
+                {SUMMARY_TEXTS.nextDue(formatDate(next.data_vencimento), formatMoney(next.valor))}
+              </p>
+            )}
+          </>
+        )}
+        <div className="d-flex flex-wrap gap-2">
+          {next?.pix && (
+            <Button variant="success" onClick={() => onPay(next.id)}>
+              {SUMMARY_TEXTS.pay}
+            </Button>
+          )}
+          {invoicesPath && (
+            <Link className="btn btn-outline-primary" to={invoicesPath}>
+              {SUMMARY_TEXTS.seeInvoices}
+            </Link>
+          )}
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** The plan: name, price, period, renewal, payment method, a pending change and its action. */
+function PlanCard({ summary, pid }: { summary: PainelResumoDto | undefined; pid: number }) {
+  const { contrato: sessionContract, contrato_evento_aberto: pending } = useSession();
+  const contrato = summary?.contrato;
+  const change = summary?.mudanca_pendente;
+  const plansPath = pathTo('planos_produto', { pid });
+  const canChange = summary?.pode_mudar_plano ?? false;
+  return (
+    <Card className="h-100">
+      <Card.Body>
+        <Card.Title as="h2" className="h6 text-body-secondary">
+          {DASHBOARD_TEXTS.plan}
+        </Card.Title>
+        {sessionContract ? (
+          <>
+            <p className="fs-5 mb-0">{sessionContract.plano.nome_exibicao}</p>
+            {contrato && (
+              <p className="mb-0">
+                {SUMMARY_TEXTS.price(formatMoney(contrato.valor), contrato.cobranca_tipo_desc)}
+              </p>
+            )}
+            <p className="small text-body-secondary mb-0">
+              {DASHBOARD_TEXTS.period(
+                formatDate(sessionContract.periodo_inicio),
+                formatDate(sessionContract.periodo_fim),
+              )}
+            </p>
+            {contrato && (
+              <>
+                <p className="small text-body-secondary mb-0">
+                  {SUMMARY_TEXTS.renewal(formatDate(contrato.renovacao))}
+                </p>
+                <p className="small text-body-secondary mb-0">
+                  {contrato.forma_pagamento
+                    ? SUMMARY_TEXTS.paymentMethod(contrato.forma_pagamento)
+                    : SUMMARY_TEXTS.free}
+                </p>
+              </>
+            )}
+            {change ? (
+              <p className="small text-warning-emphasis mb-0 mt-2">
+                {SUMMARY_TEXTS.change(change.plano_atual, change.plano_novo, change.cobranca_tipo_desc)}{' '}
+                {change.agendamento_data
+                  ? SUMMARY_TEXTS.changeWhen(formatDate(change.agendamento_data))
+                  : SUMMARY_TEXTS.changeNow}
+              </p>
+            ) : (
+              pending && (
+                <p className="small text-warning-emphasis mb-0">
+                  {DASHBOARD_TEXTS.pendingChange(
+                    pending.plano.nome_exibicao,
+                    pending.plano_pagamento.cobranca_tipo_desc,
+                  )}
+                  {pending.agendamento_data && `: ${formatDate(pending.agendamento_data)}`}
+                </p>
+              )
+            )}
+            {canChange && (
+              <Link className="btn btn-sm btn-outline-primary mt-2" to={plansPath}>
+                {change ? SUMMARY_TEXTS.manageChange : SUMMARY_TEXTS.changePlan}
+              </Link>
+            )}
+          </>
+        ) : (
+          <>
+            <p className="mb-0">{DASHBOARD_TEXTS.noContract}</p>
+            {canChange && (
+              <Link className="btn btn-sm btn-primary mt-2" to={plansPath}>
+                {SUMMARY_TEXTS.choosePlan}
+              </Link>
+            )}
+          </>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
+
 /** dashboard (§2; /painel, docs/decisions/008): the demo product 1's url lands here. */
 export function DashboardPage() {
   useStripTokensFromUrl();
-  const { usuario, cliente, produto, contrato, contrato_evento_aberto: pending } = useSession();
+  const { usuario, cliente, produto } = useSession();
   const pid = produto?.id ?? DEFAULT_PRODUCT_ID;
   const logout = useLogout(pid);
   const meQuery = { origin: 'dashboard', pid };
+  const [paying, setPaying] = useState<number | null>(null);
+  const summary = usePainelSummary(cliente?.id ?? null, paying !== null);
+  const owed = summary.data?.em_aberto ?? null;
+  // The summary's next invoice changed (or there is none): the one being paid was confirmed.
+  const paid = paying !== null && summary.isFetched && owed?.proxima?.id !== paying;
+  const token = cliente?.fatura_token ?? null;
+  const invoicesPath = token ? pathTo('cliente.fatura.index', { token }) : null;
+  const showSwitch = (summary.data?.contas ?? 0) > 1;
 
   return (
     <Page title={DASHBOARD_TEXTS.title}>
       {usuario && <p className="lead">{DASHBOARD_TEXTS.greeting(usuario.nome)}</p>}
-      <Row xs={1} md={2} className="g-3 mb-4">
+      {summary.data?.exclusao_agendada && (
+        <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2" role="status">
+          <span>{SUMMARY_TEXTS.deletion(formatDateTime(summary.data.exclusao_agendada))}</span>
+          <Link className="btn btn-sm btn-outline-dark" to={pathTo('me.privacidade', {}, meQuery)}>
+            {SUMMARY_TEXTS.manageDeletion}
+          </Link>
+        </div>
+      )}
+      <Row xs={1} md={2} lg={3} className="g-3 mb-4">
+        {cliente && (
+          <Col>
+            {summary.isPending && <PageLoading />}
+            {summary.isError && (
+              <LoadError message={SUMMARY_TEXTS.loadFailed} onRetry={() => void summary.refetch()} />
+            )}
+            {owed && <OwedCard owed={owed} invoicesPath={invoicesPath} onPay={setPaying} />}
+          </Col>
+        )}
+        <Col>
+          <PlanCard summary={summary.data} pid={pid} />
+        </Col>
         <Col>
           <Card className="h-100">
             <Card.Body>
@@ -67,37 +232,6 @@ export function DashboardPage() {
             </Card.Body>
           </Card>
         </Col>
-        <Col>
-          <Card className="h-100">
-            <Card.Body>
-              <Card.Title as="h2" className="h6 text-body-secondary">
-                {DASHBOARD_TEXTS.plan}
-              </Card.Title>
-              {contrato ? (
-                <>
-                  <p className="fs-5 mb-0">{contrato.plano.nome_exibicao}</p>
-                  <p className="small text-body-secondary mb-0">
-                    {DASHBOARD_TEXTS.period(
-                      formatDate(contrato.periodo_inicio),
-                      formatDate(contrato.periodo_fim),
-                    )}
-                  </p>
-                  {pending && (
-                    <p className="small text-warning-emphasis mb-0">
-                      {DASHBOARD_TEXTS.pendingChange(
-                        pending.plano.nome_exibicao,
-                        pending.plano_pagamento.cobranca_tipo_desc,
-                      )}
-                      {pending.agendamento_data && `: ${formatDate(pending.agendamento_data)}`}
-                    </p>
-                  )}
-                </>
-              ) : (
-                <p className="mb-0">{DASHBOARD_TEXTS.noContract}</p>
-              )}
-            </Card.Body>
-          </Card>
-        </Col>
       </Row>
 
       <nav aria-label={DASHBOARD_TEXTS.links} className="d-flex flex-wrap gap-2">
@@ -110,17 +244,16 @@ export function DashboardPage() {
         <Link className="btn btn-outline-primary" to={pathTo('planos_produto', { pid })}>
           {DASHBOARD_TEXTS.plans}
         </Link>
-        {cliente?.fatura_token && (
-          <Link
-            className="btn btn-outline-primary"
-            to={pathTo('cliente.fatura.index', { token: cliente.fatura_token })}
-          >
+        {invoicesPath && (
+          <Link className="btn btn-outline-primary" to={invoicesPath}>
             {DASHBOARD_TEXTS.invoices}
           </Link>
         )}
-        <Link className="btn btn-outline-secondary" to={pathTo('conta_selecionar', { pid })}>
-          {DASHBOARD_TEXTS.switchAccount}
-        </Link>
+        {showSwitch && (
+          <Link className="btn btn-outline-secondary" to={pathTo('conta_selecionar', { pid })}>
+            {DASHBOARD_TEXTS.switchAccount}
+          </Link>
+        )}
         <Button
           variant="outline-danger"
           disabled={logout.isPending}
@@ -129,6 +262,14 @@ export function DashboardPage() {
           {DASHBOARD_TEXTS.logout}
         </Button>
       </nav>
+      {token && (
+        <PixPaymentModal
+          token={token}
+          faturaId={paying}
+          paid={paid}
+          onHide={() => setPaying(null)}
+        />
+      )}
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import Table from 'react-bootstrap/Table';
 import { formatDate, formatDateTime, formatDecimal, orMissing } from '#shared/format';
-import { todayInSaoPaulo } from '#shared/dates';
+import { daysBetween, todayInSaoPaulo } from '#shared/dates';
 import { SITUACAO, type FaturaDto } from '#shared/schemas/invoices';
 import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
 import { NfseActions } from './nfse-actions';
@@ -10,7 +10,6 @@ import { ScrollRegion } from '../../../components/scroll-region';
 import { COLUMNS, INVOICES_LABEL, PIX_TEXTS, SITUACAO_WORDS } from '../texts';
 
 const ACTIONS_CELL = 'app-invoice-actions';
-const DAY_MS = 86_400_000;
 
 /**
  * The situação in words beside the §2 icon (issue 39): 'Em aberto' for a closed invoice not yet
@@ -19,8 +18,7 @@ const DAY_MS = 86_400_000;
 function situacaoWords(fatura: FaturaDto, today: string): string {
   if (fatura.situacao === SITUACAO.fechada) return SITUACAO_WORDS.emAberto;
   if (fatura.situacao === SITUACAO.vencida) {
-    // Both are calendar days ('YYYY-MM-DD'), read as UTC midnights: whole days apart.
-    const days = Math.round((Date.parse(today) - Date.parse(fatura.data_vencimento_calculado)) / DAY_MS);
+    const days = daysBetween(fatura.data_vencimento_calculado, today);
     return SITUACAO_WORDS.vencida(Number.isFinite(days) ? days : 0);
   }
   return fatura.situacao_desc;
