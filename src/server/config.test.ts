@@ -34,6 +34,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, CAPTCHA_PROVIDER: 'none' })).toThrow(ConfigError);
   });
 
+  it("takes the provider's CNPJ masked or not, and refuses a wrong one (issue 39)", () => {
+    expect(loadConfig({ PROVIDER_CNPJ: '11.444.777/0001-61' }).PROVIDER_CNPJ).toBe('11444777000161');
+    expect(() => loadConfig({ PROVIDER_CNPJ: '11.444.777/0001-62' })).toThrow(/PROVIDER_CNPJ: deve ser um CNPJ válido/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isValidCnpj, normalizeDocument } from '#shared/cpf-cnpj';
 import { DEFAULT_QUERY_LIMITS } from './db/query-lanes.ts';
 
 /**
@@ -100,6 +101,13 @@ const ConfigSchema = z
     /** Browser tests only: the demo clients get the fixed invoice tokens of db/e2e-tokens.ts. */
     E2E_FIXED_TOKENS: booleanFlag.optional(),
     PROVIDER_NAME: z.string().min(1).default('Portal do Cliente'),
+    /** The provider's CNPJ and address, printed on its invoices (issue 39); the demo's when seeded. */
+    PROVIDER_CNPJ: z
+      .string()
+      .transform((value) => normalizeDocument(value))
+      .refine((value) => isValidCnpj(value), 'deve ser um CNPJ válido')
+      .optional(),
+    PROVIDER_ADDRESS: z.string().min(1).max(200).optional(),
     /** Where the login's 'Fale conosco' link writes to; the link is hidden when unset. */
     CONTACT_EMAIL: z.email('deve ser um e-mail válido').optional(),
     SMTP_URL: z

@@ -7,6 +7,8 @@ export interface AgentResponse<T = unknown> {
   body: Envelope<T>;
   headers: Record<string, string | string[] | number | undefined>;
   raw: string;
+  /** The body's bytes, for a download (a PDF). */
+  bytes: Buffer;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -77,7 +79,7 @@ export class ApiAgent {
     } catch {
       body = undefined as unknown as Envelope<T>;
     }
-    return { status: response.statusCode, body, headers: response.headers, raw: response.body };
+    return { status: response.statusCode, body, headers: response.headers, raw: response.body, bytes: response.rawPayload };
   }
 
   get<T = unknown>(url: string) {

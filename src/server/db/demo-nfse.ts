@@ -1,11 +1,11 @@
 /**
- * The demo's NFS-e files: a one-page DANFSe-like PDF (pdf-lib) and a small XML in the spirit of
+ * The demo's NFS-e files: a one-page DANFSe-like PDF and a small XML in the spirit of
  * the national layout. Both say they are a demonstration without fiscal value. Real notes come
  * from the city hall or the national system; nothing outside the demo seed uses this.
  */
-import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import { formatCpfCnpj } from '#shared/cpf-cnpj';
 import { formatDate, formatDateTime, formatMoney, formatQuantity } from '#shared/format';
+import { renderPdf, type PdfPage } from '../pdf/document.ts';
 
 export interface DemoParte {
   razao_social: string;
@@ -26,125 +26,55 @@ export interface DemoNota {
   total: string;
 }
 
-/** The standard fonts encode WinAnsi only: anything else becomes '?' rather than an exception. */
-const winAnsi = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF–—•]/g, '?');
+function parte(page: PdfPage, titulo: string, dados: DemoParte) {
+  page.section(titulo);
+  page.text(dados.razao_social, { bold: true });
+  page.text(`CPF/CNPJ: ${formatCpfCnpj(dados.cpfcnpj)}`);
+  page.text(dados.endereco);
+}
 
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 40;
+/** The demo's DANFSe, drawn by the same code as the invoice (pdf/document.ts). */
+export function gerarDanfsePdf(nota: DemoNota): Promise<Buffer> {
+  return renderPdf(
+    { title: `NFS-e ${nota.numero}`, author: nota.prestador.razao_social, createdAt: nota.emissao },
+    (page) => {
+      page.text('DANFSe – Documento Auxiliar da NFS-e', { size: 16, bold: true });
+      page.text('Demonstração: documento sem valor fiscal.', { size: 9, grey: true });
+      page.gap(4);
+      page.fields([
+        ['Número da NFS-e', nota.numero],
+        ['Emissão', formatDateTime(nota.emissao)],
+        ['Competência', formatDate(nota.competencia).slice(3)],
+      ]);
+      if (nota.chave) page.text(`Chave de acesso: ${nota.chave}`, { size: 9, mono: true });
 
-/** Splits text into lines that fit `width` at `size`. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  // Split before encoding: a line break is not WinAnsi and became a '?' in the printed text.
-  for (const paragraph of text.split(/\r?\n/)) {
-    let line = '';
-    for (const word of winAnsi(paragraph).split(/\s+/)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-      else {
-        lines.push(line);
-        line = word;
+      parte(page, 'Prestador do serviço', nota.prestador);
+      parte(page, 'Tomador do serviço', nota.tomador);
+
+      page.section('Discriminação dos serviços');
+      page.text(nota.discriminacao);
+
+      page.section('Itens');
+      page.table(
+        [
+          { title: 'Código', width: 12 },
+          { title: 'Descrição', width: 52 },
+          { title: 'Unid.', width: 10 },
+          { title: 'Qtde.', width: 10, align: 'right' },
+          { title: 'Valor', width: 16, align: 'right' },
+        ],
+        nota.itens.map((item) => [item.codigo, item.descricao, item.unidade, formatQuantity(item.qtde), formatMoney(item.valor)]),
+        { reserve: 60, overflow: (left) => `… e mais ${left} itens.` },
+      );
+      page.gap(4);
+      page.text(`Valor total: ${formatMoney(nota.total)}`, { size: 12, bold: true });
+
+      if (nota.chave) {
+        page.gap(10);
+        page.text('Consulte a autenticidade pela chave de acesso no portal nacional da NFS-e: https://www.nfse.gov.br/ConsultaPublica', { size: 8 });
       }
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
-class Writer {
-  y = A4[1] - MARGIN;
-
-  constructor(
-    private readonly page: PDFPage,
-    private readonly regular: PDFFont,
-    private readonly bold: PDFFont,
-    private readonly colours: { text: Color; grey: Color },
-  ) {}
-
-  text(value: string, options: { x?: number; size?: number; bold?: boolean; grey?: boolean } = {}) {
-    this.page.drawText(winAnsi(value), {
-      x: options.x ?? MARGIN,
-      y: this.y,
-      size: options.size ?? 10,
-      font: options.bold ? this.bold : this.regular,
-      color: options.grey ? this.colours.grey : this.colours.text,
-    });
-  }
-
-  line(value: string, options: { size?: number; bold?: boolean; grey?: boolean } = {}) {
-    this.text(value, options);
-    this.y -= (options.size ?? 10) + 5;
-  }
-
-  paragraph(value: string, size = 10) {
-    for (const line of wrap(value, this.regular, size, A4[0] - 2 * MARGIN)) this.line(line, { size });
-  }
-
-  section(title: string) {
-    this.y -= 6;
-    this.page.drawLine({
-      start: { x: MARGIN, y: this.y + 14 },
-      end: { x: A4[0] - MARGIN, y: this.y + 14 },
-      thickness: 0.5,
-      color: this.colours.grey,
-    });
-    this.line(title.toUpperCase(), { size: 9, bold: true, grey: true });
-  }
-}
-
-function parte(writer: Writer, titulo: string, dados: DemoParte) {
-  writer.section(titulo);
-  writer.line(dados.razao_social, { bold: true });
-  writer.line(`CPF/CNPJ: ${formatCpfCnpj(dados.cpfcnpj)}`);
-  writer.paragraph(dados.endereco);
-}
-
-export async function gerarDanfsePdf(nota: DemoNota): Promise<Buffer> {
-  // Loaded when the demo data is seeded, not at every start (a seventh of the server's start).
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`NFS-e ${nota.numero}`);
-  pdf.setAuthor(nota.prestador.razao_social);
-  pdf.setLanguage('pt-BR');
-  pdf.setCreationDate(nota.emissao);
-  pdf.setModificationDate(nota.emissao);
-  const page = pdf.addPage(A4);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const w = new Writer(page, regular, bold, { text: rgb(0, 0, 0), grey: rgb(0.35, 0.35, 0.35) });
-
-  w.line('DANFSe – Documento Auxiliar da NFS-e', { size: 16, bold: true });
-  w.line('Demonstração: documento sem valor fiscal.', { size: 9, grey: true });
-  w.y -= 4;
-  w.line(`Número da NFS-e: ${nota.numero}`, { bold: true });
-  w.line(`Emissão: ${formatDateTime(nota.emissao)}    Competência: ${formatDate(nota.competencia).slice(3)}`);
-  if (nota.chave) w.line(`Chave de acesso: ${nota.chave}`, { size: 9 });
-
-  parte(w, 'Prestador do serviço', nota.prestador);
-  parte(w, 'Tomador do serviço', nota.tomador);
-
-  w.section('Discriminação dos serviços');
-  w.paragraph(nota.discriminacao);
-
-  w.section('Itens');
-  const columns = [MARGIN, MARGIN + 50, MARGIN + 330, MARGIN + 380, MARGIN + 440];
-  ['Código', 'Descrição', 'Unid.', 'Qtde.', 'Valor'].forEach((title, index) =>
-    w.text(title, { x: columns[index] ?? MARGIN, size: 9, bold: true }),
+    },
   );
-  w.y -= 14;
-  for (const item of nota.itens) {
-    const cells = [item.codigo, item.descricao, item.unidade, formatQuantity(item.qtde), formatMoney(item.valor)];
-    cells.forEach((cell, index) => w.text(cell, { x: columns[index] ?? MARGIN, size: 9 }));
-    w.y -= 14;
-  }
-  w.y -= 6;
-  w.line(`Valor total: ${formatMoney(nota.total)}`, { size: 12, bold: true });
-
-  if (nota.chave) {
-    w.y -= 10;
-    w.paragraph('Consulte a autenticidade pela chave de acesso no portal nacional da NFS-e: https://www.nfse.gov.br/ConsultaPublica', 8);
-  }
-  return Buffer.from(await pdf.save());
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };

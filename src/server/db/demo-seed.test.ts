@@ -4,12 +4,12 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '#server/auth/password';
 import { isValidChaveAcesso } from '../modules/invoices/nfse-key.ts';
 import { LocalDiskStorage } from '../storage/file-storage.ts';
 import type { Database, DatabaseHandle } from './database.ts';
+import { readPdf } from '../../../tests/helpers/pdf-text.ts';
 import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './demo-seed.ts';
 import {
@@ -346,9 +346,9 @@ describe('seedDemoData', () => {
       expect(arquivo.caminho).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}$/);
       const bytes = readFileSync(path.join(filesDir, arquivo.caminho));
       expect(bytes.length).toBe(arquivo.tamanho);
-      const document = await PDFDocument.load(bytes);
-      expect(document.getPageCount()).toBe(1);
-      expect(document.getTitle()).toMatch(/^NFS-e \d+$/);
+      const document = await readPdf(bytes);
+      expect(document.pages).toBe(1);
+      expect(document.title).toMatch(/^NFS-e \d+$/);
     }
 
     const [xml] = await db.select().from(glArquivo).where(inArray(glArquivo.id, xmlIds)).limit(1);

@@ -16,6 +16,7 @@ import { buildChaveAcesso } from '../modules/invoices/nfse-key.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import type { Database, Queryable } from './database.ts';
 import { gerarDanfsePdf, gerarNfseXml, type DemoParte } from './demo-nfse.ts';
+import { DEMO_PROVIDER } from './demo-provider.ts';
 import { E2E_FATURA_TOKENS } from './e2e-tokens.ts';
 import { CIDADE, seedReferenceData } from './reference-data.ts';
 import { acceptCurrentVersions } from '../modules/privacy/legal-versions.ts';
@@ -135,11 +136,7 @@ function instanteSaoPaulo(dia: string, hora: number, minuto: number): Date {
 }
 
 /** The provider that issues the demo's NFS-e (a valid test CNPJ). */
-const DEMO_PRESTADOR: DemoParte = {
-  razao_social: 'Provedora Demo de Software Ltda',
-  cpfcnpj: '11444777000161',
-  endereco: 'Rua Vergueiro, 1000, Liberdade, São Paulo/SP, CEP 01504-000',
-};
+const DEMO_PRESTADOR: DemoParte = DEMO_PROVIDER;
 
 /** The provider's PIX key on its receiving accounts (issue 20): its CNPJ. */
 const DEMO_PIX = {

@@ -23,6 +23,7 @@ import { cancelPendingChange } from '../contracts/plan-change.ts';
 import { rotateInvoiceToken } from '../invoices/service.ts';
 import { rotateClientSecret } from '../../oidc/clients.ts';
 import { confirmInvoicePayment } from '../invoices/payment.ts';
+import { invoiceIssuer, loadInvoiceDocument, sendInvoicePdf } from '../invoices/invoice-document.ts';
 import { PIX_WEBHOOK_MESSAGES, rotatePixWebhookSecret, type PixWebhookKeys } from '../invoices/pix-webhook.ts';
 import { ADMIN_RESOURCES } from './resources.ts';
 import {
@@ -113,6 +114,17 @@ export const adminRoutes: FastifyPluginCallbackZod<{
         publicUrl: config.publicUrl,
       }, origin(request));
       return envelope(null, { message: INVOICE_MESSAGES.paid });
+    },
+  );
+
+  // Issue 39 item 6: the invoice's PDF as its client downloads it, from the back-office's page.
+  app.get(
+    '/admin/pg_fatura/:id/fatura.pdf',
+    { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.operator) },
+    async (request, reply) => {
+      const doc = await loadInvoiceDocument(db, request.params.id, null);
+      if (!doc) throw notFound();
+      return sendInvoicePdf(reply, doc, invoiceIssuer(config));
     },
   );
 

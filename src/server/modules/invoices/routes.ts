@@ -12,6 +12,7 @@ import { AppError, notFound, tooManyRequests } from '../../errors.ts';
 import { localStorageFor, type FileStorage } from '../../storage/file-storage.ts';
 import { findNfsePdf, getFatura, listFaturas } from './service.ts';
 import { invoicePixPayment, listPixPayable } from './pix.ts';
+import { invoiceIssuer, loadInvoiceDocument, sendInvoicePdf } from './invoice-document.ts';
 
 export interface FaturaRoutesOptions {
   db: Database;
@@ -151,6 +152,21 @@ export const faturaRoutes: FastifyPluginCallbackZod<FaturaRoutesOptions> = (app,
     }
     return envelope(null, { message: BILLING_MESSAGES.approved });
   });
+
+  // Issue 39: the invoice as a one-page PDF, drawn now from what the database holds.
+  app.get(
+    '/pg_fatura/cliente/:token/:id/fatura.pdf',
+    { schema: { params: InvoiceParams }, config },
+    async (request, reply) => {
+      const { token } = request.params;
+      await refuseGuessers(request);
+      const id = parseId(request.params.id);
+      if (!FATURA_TOKEN_PATTERN.test(token) || id === null) return miss(request);
+      const doc = await guarded(token, () => loadInvoiceDocument(db, id, token));
+      if (!doc) return miss(request);
+      return sendInvoicePdf(reply, doc, invoiceIssuer(options.config));
+    },
+  );
 
   app.get(
     '/pg_fatura/cliente/:token/:id/nfse.pdf',
