@@ -135,7 +135,7 @@ test.describe('every screen at both sizes: axe, no sideways scroll, no purged cl
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.setViewportSize(SIZES[0].viewport);
-    await page.getByRole('button', { name: 'Pagar com PIX' }).first().click();
+    await page.getByRole('button', { name: 'Pagar', exact: true }).first().click();
     await expect(page.getByRole('dialog', { name: 'Pagar com PIX' }).getByRole('img', { name: 'QR Code PIX desta fatura' })).toBeVisible();
     await expectAccessible(page, 'the PIX payment');
   });

@@ -235,7 +235,7 @@ test('creates an invoice with an item and an NFS-e PDF that the client sees in i
   await expect(first).toContainText('10/01/2031');
   await expect(first).toContainText('250,00');
   await expect(first).toContainText(numero);
-  await expect(first.getByRole('link', { name: 'Baixar PDF da NFS-e' })).toHaveAttribute('href', /nfse\.pdf$/);
+  await expect(first.getByRole('link', { name: 'NFS-e (PDF)' })).toHaveAttribute('href', /nfse\.pdf$/);
 });
 
 test('refuses the staff area to a customer', async ({ page, context }) => {

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
+import { crc16, parseEmv } from '../../src/shared/pix/br-code.ts';
+import { readPdf } from '../helpers/pdf-text.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -10,8 +12,8 @@ import { expect, test } from './fixtures.ts';
  * E2E_FIXED_TOKENS, so the token is known here.
  */
 const LIST = `/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`;
-const VIEW = 'Visualizar NFS-e na prefeitura';
-const DOWNLOAD = 'Baixar PDF da NFS-e';
+const VIEW = 'Ver NFS-e';
+const DOWNLOAD = 'NFS-e (PDF)';
 
 const rows = (page: Page) => page.locator('table.app-invoice-table tbody tr');
 /** The row of the invoice due `monthsAgo` months ago (the list is newest first). */
@@ -122,6 +124,36 @@ test('the PDF action downloads the real PDF of the note', async ({ page }) => {
   expect(bytes.length).toBeGreaterThan(1000);
   // Downloading leaves the list where it was.
   await expect(rows(page)).toHaveCount(12);
+});
+
+test("'Fatura (PDF)' downloads the invoice as one page: the client, the total and a valid BR Code (issue 39)", async ({ page }) => {
+  await page.goto(LIST);
+  const amount = (await row(page, 0).getByRole('cell').nth(2).textContent())?.trim() ?? '';
+  const downloading = page.waitForEvent('download');
+  await row(page, 0).getByRole('link', { name: 'Fatura (PDF)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^fatura-\d{4}-\d{2}-empresa-demonstracao-ltda\.pdf$/);
+  const pdf = await readPdf(await readFile(await download.path()));
+  expect(pdf.pages).toBe(1);
+  expect(pdf.text).toContain('Empresa Demonstração Ltda');
+  expect(pdf.text).toContain(`Total: R$ ${amount}`);
+  // The copia e cola, wrapped over lines in the page: the PIX modal's BR Code, its CRC right.
+  await row(page, 0).getByRole('button', { name: 'Pagar', exact: true }).click();
+  const pix = page.getByRole('dialog', { name: 'Pagar com PIX' });
+  const brCode = await pix.getByLabel('PIX copia e cola').inputValue();
+  await pix.getByRole('button', { name: 'Fechar' }).click();
+  expect(crc16(brCode.slice(0, -4))).toBe(brCode.slice(-4));
+  expect(parseEmv(brCode)?.get('54')).toBe(amount.replace(/\./g, '').replace(',', '.'));
+  const flat = (text: string) => text.replace(/\s+/g, '');
+  expect(flat(pdf.text)).toContain(flat(brCode));
+
+  // The same document from the details.
+  await row(page, 0).getByRole('button', { name: /Ver detalhes da fatura/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Detalhes da Fatura' });
+  await expect(dialog.getByRole('link', { name: 'Fatura (PDF)' })).toHaveAttribute('href', /\/fatura\.pdf$/);
+  // An NFS-e action that cannot be taken says why.
+  await dialog.getByRole('link', { name: VIEW }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('NFS-e ainda não emitida');
 });
 
 test('the view action opens the city hall, or the national consultation of the key, in a new tab', async ({ page }) => {

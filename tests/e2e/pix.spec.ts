@@ -1,9 +1,71 @@
 import { parseEmv } from '../../src/shared/pix/br-code.ts';
 import { signPixNotification } from '../../src/server/modules/invoices/pix-signature.ts';
 import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { mailCount, waitForMail } from './support/mailbox.ts';
 import { signInDemoUser } from './support/sign-in.ts';
+
+/** Staff make a new secret of the account the demo company pays with, for the PSP. */
+async function newWebhookSecret(browser: Browser): Promise<{ contaId: string; segredo: string }> {
+  const staff = await browser.newPage();
+  await signInDemoUser(staff, 'admin@exemplo.com.br');
+  await staff.goto('/admin/contas');
+  await staff.getByRole('cell', { name: 'Boleto', exact: true }).click();
+  const webhook = staff.getByRole('region', { name: 'Confirmação automática (webhook do PSP)' });
+  await expect(webhook.getByText('/api/pg_fatura/webhook/pix')).toBeVisible();
+  const contaId = (await webhook.locator('dd code').nth(1).textContent())?.trim() ?? '';
+  await webhook.getByRole('button', { name: 'Gerar novo segredo' }).click();
+  const segredo = await webhook.getByLabel('Novo segredo do webhook (copie agora)').inputValue();
+  expect(segredo).toHaveLength(43);
+  await staff.close();
+  return { contaId, segredo };
+}
+
+/** The PSP's signed notice that the payment of a BR Code arrived. */
+async function notifyPayment(request: APIRequestContext, conta: { contaId: string; segredo: string }, copiaECola: string) {
+  const fields = parseEmv(copiaECola);
+  const txid = /^05\d{2}(\w+)$/.exec(fields?.get('62') ?? '')?.[1];
+  const body = JSON.stringify({
+    pix: [{ endToEndId: `E00000000${Date.now()}0000000`.slice(0, 32), txid, valor: fields?.get('54'), horario: new Date().toISOString() }],
+  });
+  const response = await request.post('/api/pg_fatura/webhook/pix', {
+    headers: {
+      'content-type': 'application/json',
+      'x-pix-conta': conta.contaId,
+      'x-pix-assinatura': signPixNotification(conta.segredo, Math.floor(Date.now() / 1000), body),
+    },
+    data: body,
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** Issue 39: the Painel leads with what is owed, on a computer and on a phone. */
+for (const size of [
+  { name: 'a computer', width: 1280, height: 800 },
+  { name: 'a phone', width: 390, height: 844 },
+]) {
+  test(`on ${size.name}, the manager's Painel says what the demo client owes, how much is overdue and since when`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    // What the invoice list says is owed: the Painel must say the same.
+    await page.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
+    const total = (await page.getByText(/^Total em aberto: /).textContent())?.replace('Total em aberto: ', '') ?? '';
+    const overdue = page.locator('table.app-invoice-table tbody tr').filter({ has: page.getByRole('img', { name: 'Vencida' }) });
+    await expect(overdue).toHaveCount(2);
+    const oldestDays = /\d+/.exec((await overdue.last().locator('.app-situacao-words').textContent()) ?? '')?.[0];
+
+    await signInDemoUser(page, 'gerente@exemplo.com.br');
+    await page.goto('/painel');
+    const owed = page.locator('.app-owed-card');
+    await expect(owed.getByRole('heading', { name: 'Em aberto' })).toBeVisible();
+    await expect(owed.getByText(total, { exact: true })).toBeVisible();
+    await expect(owed.getByText('3 faturas em aberto')).toBeVisible();
+    await expect(owed.getByText(`2 faturas vencidas, a mais antiga há ${oldestDays} dias`)).toBeVisible();
+    await expect(owed.getByRole('button', { name: 'Pagar' })).toBeVisible();
+    await expect(page.getByText(/^Renovação em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+    await expect(page.getByText('Forma de pagamento: Boleto')).toBeVisible();
+  });
+}
 
 /** Issue 20: the demo client pays an open or overdue invoice by PIX from its invoice list. */
 test("the demo client's open and overdue invoices offer PIX: the QR code and the copia-e-cola text of the invoice's amount", async ({
@@ -12,12 +74,12 @@ test("the demo client's open and overdue invoices offer PIX: the QR code and the
   await page.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
   const rows = page.locator('table.app-invoice-table tbody tr');
   await expect(rows.first()).toBeVisible();
-  const pay = page.getByRole('button', { name: 'Pagar com PIX' });
+  const pay = page.getByRole('button', { name: 'Pagar', exact: true });
   // The current invoice (open) and the two overdue ones; paid ones offer nothing.
   await expect(pay).toHaveCount(3);
   const overdue = rows.filter({ has: page.getByRole('img', { name: 'Vencida' }) }).first();
   const amount = (await overdue.locator('td').nth(2).textContent())?.trim() ?? '';
-  await overdue.getByRole('button', { name: 'Pagar com PIX' }).click();
+  await overdue.getByRole('button', { name: 'Pagar', exact: true }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Pagar com PIX' });
   await expect(dialog.getByRole('img', { name: 'QR Code PIX desta fatura' })).toBeVisible();
@@ -69,7 +131,7 @@ test('staff register the payment of an overdue invoice: the list shows it paid a
     page.locator(`tr[data-fatura-id="${id}"]`).getByRole('img', { name: 'Paga' }),
   ).toBeVisible();
   await expect(
-    page.locator(`tr[data-fatura-id="${id}"]`).getByRole('button', { name: 'Pagar com PIX' }),
+    page.locator(`tr[data-fatura-id="${id}"]`).getByRole('button', { name: 'Pagar', exact: true }),
   ).toHaveCount(0);
 });
 
@@ -78,18 +140,7 @@ test("a PSP's signed notification pays the demo client's overdue invoice: the li
   browser,
   request,
 }) => {
-  // Staff make the secret of the account the demo company pays with, for the PSP.
-  const staff = await browser.newPage();
-  await signInDemoUser(staff, 'admin@exemplo.com.br');
-  await staff.goto('/admin/contas');
-  await staff.getByRole('cell', { name: 'Boleto', exact: true }).click();
-  const webhook = staff.getByRole('region', { name: 'Confirmação automática (webhook do PSP)' });
-  await expect(webhook.getByText('/api/pg_fatura/webhook/pix')).toBeVisible();
-  const contaId = (await webhook.locator('dd code').nth(1).textContent())?.trim() ?? '';
-  await webhook.getByRole('button', { name: 'Gerar novo segredo' }).click();
-  const segredo = await webhook.getByLabel('Novo segredo do webhook (copie agora)').inputValue();
-  expect(segredo).toHaveLength(43);
-  await staff.close();
+  const { contaId, segredo } = await newWebhookSecret(browser);
 
   // The customer's QR code names the invoice (txid) and the amount the PSP reports back.
   await page.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
@@ -99,7 +150,7 @@ test("a PSP's signed notification pays the demo client's overdue invoice: the li
     .first();
   await expect(overdue).toBeVisible();
   const id = await overdue.getAttribute('data-fatura-id');
-  await overdue.getByRole('button', { name: 'Pagar com PIX' }).click();
+  await overdue.getByRole('button', { name: 'Pagar', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Pagar com PIX' });
   const fields = parseEmv(await dialog.getByLabel('PIX copia e cola').inputValue());
   // Field 62 holds one sub-field, 05 (the txid): "05" + its length + the value.
@@ -147,7 +198,7 @@ test("a PSP's signed notification pays the demo client's overdue invoice: the li
   expect(mail.text).toContain('Recebemos o pagamento de');
   const row = page.locator(`tr[data-fatura-id="${id}"]`);
   await expect(row.getByRole('img', { name: 'Paga' })).toBeVisible();
-  await expect(row.getByRole('button', { name: 'Pagar com PIX' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Pagar', exact: true })).toHaveCount(0);
 
   // Staff see the notified payment among the PIX received, linked to its invoice.
   const back = await browser.newPage();
@@ -203,4 +254,18 @@ test("an invoice's details print alone, on one page, with the client's name and 
   const pdf = await page.pdf({ format: 'A4' });
   // One page: a PDF lists one /Type /Page object per page.
   expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+});
+
+test("the manager pays the demo client's next invoice from the Painel, and sees it confirmed there (issue 39)", async ({ page, browser, request }) => {
+  const conta = await newWebhookSecret(browser);
+  await signInDemoUser(page, 'gerente@exemplo.com.br');
+  await page.goto('/painel');
+  const owed = page.locator('.app-owed-card');
+  await owed.getByRole('button', { name: 'Pagar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pagar com PIX' });
+  const copiaECola = await dialog.getByLabel('PIX copia e cola').inputValue();
+  await notifyPayment(request, conta, copiaECola);
+  await expect(dialog.getByText('Pagamento confirmado. Obrigado! A fatura já aparece como paga.')).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(owed.getByText('Nenhuma fatura em aberto.')).toBeVisible();
 });

@@ -48,9 +48,22 @@ export const CSV_COLUMNS = {
 
 export const EXPORT_CSV_LABEL = 'Exportar (CSV)';
 
-export const VIEW_NFSE_LABEL = 'Visualizar NFS-e na prefeitura';
+/** Ações, labelled (issue 39); a disabled one says why in its tooltip. */
+export const NFSE_ACTIONS = {
+  view: 'Ver NFS-e',
+  viewHint: 'Visualizar NFS-e na prefeitura',
+  pdf: 'NFS-e (PDF)',
+  pdfHint: 'Baixar PDF da NFS-e',
+  notIssued: 'NFS-e ainda não emitida',
+  noViewLink: 'A prefeitura não informou um link para esta NFS-e',
+  noPdf: 'O PDF desta NFS-e não está disponível',
+} as const;
 
-export const DOWNLOAD_NFSE_LABEL = 'Baixar PDF da NFS-e';
+/** The invoice itself as a PDF (issue 39). */
+export const INVOICE_PDF = {
+  label: 'Fatura (PDF)',
+  hint: 'Baixar a fatura em PDF',
+} as const;
 
 export const ISSUED_TEXT = 'A fatura será emitida em alguns minutos e enviada para o seu e-mail.';
 
@@ -84,7 +97,8 @@ export const INVOICES_TEXTS = {
 
 /** 'Pagar com PIX' (issue 20). */
 export const PIX_TEXTS = {
-  action: 'Pagar com PIX',
+  /** Issue 39: the list's main action, labelled as the Painel's. */
+  action: 'Pagar',
   title: 'Pagar com PIX',
   amount: 'Valor',
   dueDate: 'Vencimento',

@@ -5,6 +5,10 @@ import { ApiError, apiGet } from '../../../lib/api-client';
 export const invoicesPath = (token: string) =>
   `/api/pg_fatura/cliente/${encodeURIComponent(token)}`;
 
+/** The invoice as a PDF (issue 39), under the same token. */
+export const invoicePdfPath = (token: string, faturaId: number) =>
+  `${invoicesPath(token)}/${faturaId}/fatura.pdf`;
+
 /**
  * §7 GET /api/pg_fatura/cliente/{token}. Null when the token names no client (the server's 404,
  * or a token that cannot be one): the screen says so itself rather than through a §8 notice.

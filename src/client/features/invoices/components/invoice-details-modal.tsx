@@ -8,6 +8,8 @@ import { PageLoading } from '../../../components/page-loading';
 import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
 import { CLIENT_TEXTS } from '../../../texts';
 import { useInvoice } from '../api/get-invoice';
+import { InvoicePdfLink } from './invoice-pdf-link';
+import { NfseActions } from './nfse-actions';
 import { ScrollRegion } from '../../../components/scroll-region';
 import { DETAILS_TITLE, ITEMS_LABEL, ITEM_COLUMNS, INVOICES_TEXTS } from '../texts';
 
@@ -104,7 +106,13 @@ export function InvoiceDetailsModal({
           </>
         )}
       </Modal.Body>
-      <Modal.Footer>
+      <Modal.Footer className="app-invoice-actions-bar">
+        {fatura && (
+          <>
+            <InvoicePdfLink token={token} faturaId={fatura.id} />
+            <NfseActions nfse={fatura.nfse} />
+          </>
+        )}
         {/* Issue 20: a clean one-page invoice (the print rules of styles/app.css). */}
         <Button variant="outline-primary" disabled={!detail.data} onClick={() => window.print()}>
           {INVOICES_TEXTS.print}

@@ -17,7 +17,10 @@ import { DETAILS_TITLE } from '../texts';
 import { PIX_PAID_POLL_MS } from '../api/get-pix';
 import { InvoiceListPage } from './invoice-list-page';
 import { EMPTY_TEXT, NOT_FOUND_TEXT } from '../texts';
-import { DOWNLOAD_NFSE_LABEL, VIEW_NFSE_LABEL } from '../texts';
+import { NFSE_ACTIONS } from '../texts';
+
+const VIEW_NFSE_LABEL = NFSE_ACTIONS.view;
+const DOWNLOAD_NFSE_LABEL = NFSE_ACTIONS.pdf;
 
 const LIST_PATH = `/api/pg_fatura/cliente/${TOKEN}`;
 const PIX_PATH = `${LIST_PATH}/pix`;
@@ -240,6 +243,26 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
     }
   });
 
+  it("labels every action, offers the invoice's PDF and says why an NFS-e action is disabled (issue 39)", async () => {
+    stubFetch(withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) }));
+    const { user } = renderPage();
+    await screen.findByRole('table');
+    const open = within(rows()[0] as HTMLElement);
+    const pdf = open.getByRole('link', { name: 'Fatura (PDF)' });
+    expect(pdf).toHaveAttribute('href', `/api/pg_fatura/cliente/${TOKEN}/${FATURAS[0]?.id}/fatura.pdf`);
+    expect(pdf).toHaveAttribute('download');
+    // Not issued yet: the reason is in the tooltip, on hover and on keyboard focus.
+    const view = open.getByRole('link', { name: 'Ver NFS-e' });
+    expect(view).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(view);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('NFS-e ainda não emitida');
+    await user.unhover(view);
+    // Issued without a PDF: another reason.
+    const noPdf = within(rows()[6] as HTMLElement).getByRole('link', { name: 'NFS-e (PDF)' });
+    act(() => noPdf.focus());
+    expect(await screen.findByText('O PDF desta NFS-e não está disponível')).toBeInTheDocument();
+  });
+
   it('a click on a disabled action, or beside the actions, does not open the details behind it', async () => {
     const { calls } = stubFetch(
       withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) }),
@@ -278,7 +301,7 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
       name: DOWNLOAD_NFSE_LABEL,
     });
     act(() => download.focus());
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(DOWNLOAD_NFSE_LABEL);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(NFSE_ACTIONS.pdfHint);
     expect(download).toHaveFocus();
     expect(download.isConnected).toBe(true);
   });
@@ -358,8 +381,8 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
       ),
     );
     const { user } = renderPage();
-    const pay = await screen.findByRole('button', { name: 'Pagar com PIX' });
-    expect(screen.getAllByRole('button', { name: 'Pagar com PIX' })).toHaveLength(1);
+    const pay = await screen.findByRole('button', { name: 'Pagar' });
+    expect(screen.getAllByRole('button', { name: 'Pagar' })).toHaveLength(1);
     await user.click(pay);
     const dialog = await screen.findByRole('dialog', { name: 'Pagar com PIX' });
     expect(
@@ -391,7 +414,7 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
       [`GET ${LIST_PATH}/${payable.id}/pix`]: () => pixPayment(payable.id),
     });
     const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Pagar com PIX' }));
+    await user.click(await screen.findByRole('button', { name: 'Pagar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pagar com PIX' });
     await within(dialog).findByRole('img', { name: 'QR Code PIX desta fatura' });
     // The PSP confirms the payment; the open modal learns it at its next look.
@@ -406,7 +429,7 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
       within(dialog).queryByRole('img', { name: 'QR Code PIX desta fatura' }),
     ).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
-    expect(screen.queryByRole('button', { name: 'Pagar com PIX' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pagar' })).not.toBeInTheDocument();
   });
 
   it('keeps the PIX modal and says nothing when a look for the payment fails (the server away)', async () => {
@@ -427,7 +450,7 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
       [`GET ${LIST_PATH}/${payable.id}/pix`]: () => pixPayment(payable.id),
     });
     const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Pagar com PIX' }));
+    await user.click(await screen.findByRole('button', { name: 'Pagar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pagar com PIX' });
     await within(dialog).findByRole('img', { name: 'QR Code PIX desta fatura' });
     away = true;

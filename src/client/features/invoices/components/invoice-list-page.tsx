@@ -129,6 +129,7 @@ export function InvoiceListPage() {
         <p className="text-body-secondary">{EMPTY_TEXT}</p>
       ) : (
         <InvoiceTable
+          token={token}
           faturas={shown}
           onOpen={open}
           pixPayable={pixPayable.data}

@@ -4,6 +4,7 @@ import { formatDate, formatDateTime, formatDecimal, orMissing } from '#shared/fo
 import { daysBetween, todayInSaoPaulo } from '#shared/dates';
 import { SITUACAO, type FaturaDto } from '#shared/schemas/invoices';
 import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
+import { InvoicePdfLink } from './invoice-pdf-link';
 import { NfseActions } from './nfse-actions';
 import { SituacaoIcon } from './situacao-icon';
 import { ScrollRegion } from '../../../components/scroll-region';
@@ -24,12 +25,17 @@ function situacaoWords(fatura: FaturaDto, today: string): string {
   return fatura.situacao_desc;
 }
 
+/** Cells a phone's compact card leaves to the details (issue 39): the card is due date, amount, situação and one action. */
+const SECONDARY = 'app-invoice-secondary';
+
 const InvoiceRow = memo(function InvoiceRow({
+  token,
   fatura,
   today,
   onOpen,
   onPay,
 }: {
+  token: string;
   fatura: FaturaDto;
   /** São Paulo's date, 'YYYY-MM-DD', for how long an invoice is overdue. */
   today: string;
@@ -63,12 +69,16 @@ const InvoiceRow = memo(function InvoiceRow({
           {vencimento}
         </button>
       </td>
-      <td {...cellLabel(COLUMNS.pagoEm)}>{formatDate(fatura.datahora_confirmado_calculado)}</td>
+      <td className={SECONDARY} {...cellLabel(COLUMNS.pagoEm)}>
+        {formatDate(fatura.datahora_confirmado_calculado)}
+      </td>
       <td className="text-end text-nowrap" {...cellLabel(COLUMNS.valor)}>
         {formatDecimal(fatura.valor)}
       </td>
-      <td {...cellLabel(COLUMNS.nfse)}>{orMissing(fatura.nfse?.nf_numero)}</td>
-      <td className="text-nowrap" {...cellLabel(COLUMNS.emissao)}>
+      <td className={SECONDARY} {...cellLabel(COLUMNS.nfse)}>
+        {orMissing(fatura.nfse?.nf_numero)}
+      </td>
+      <td className={`text-nowrap ${SECONDARY}`} {...cellLabel(COLUMNS.emissao)}>
         {formatDateTime(fatura.nfse?.datahora_emissao)}
       </td>
       <td className="text-center" {...cellLabel(COLUMNS.situacao)}>
@@ -90,7 +100,10 @@ const InvoiceRow = memo(function InvoiceRow({
               {PIX_TEXTS.action}
             </button>
           )}
-          <NfseActions nfse={fatura.nfse} />
+          <InvoicePdfLink token={token} faturaId={fatura.id} className={onPay ? SECONDARY : ''} />
+          <span className={`d-inline-flex flex-wrap gap-1 ${SECONDARY}`}>
+            <NfseActions nfse={fatura.nfse} />
+          </span>
         </div>
       </td>
     </tr>
@@ -103,11 +116,13 @@ const InvoiceRow = memo(function InvoiceRow({
  */
 
 export const InvoiceTable = memo(function InvoiceTable({
+  token,
   faturas,
   onOpen,
   pixPayable,
   onPay,
 }: {
+  token: string;
   faturas: readonly FaturaDto[];
   onOpen: (fatura: FaturaDto) => void;
   /** The invoices payable by PIX (issue 20). */
@@ -139,6 +154,7 @@ export const InvoiceTable = memo(function InvoiceTable({
           {faturas.map((fatura) => (
             <InvoiceRow
               key={fatura.id}
+              token={token}
               fatura={fatura}
               today={today}
               onOpen={onOpen}

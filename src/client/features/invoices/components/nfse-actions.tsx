@@ -2,70 +2,72 @@ import type { MouseEvent, ReactNode } from 'react';
 import type { NfseDto } from '#shared/schemas/invoices';
 import { DownloadIcon, ExternalLinkIcon } from './icons';
 import { Hint } from '../../../components/hint';
-import { VIEW_NFSE_LABEL, DOWNLOAD_NFSE_LABEL } from '../texts';
+import { NFSE_ACTIONS } from '../texts';
 
 // An action inside a clickable row must not open the row's details too.
 const stop = (event: MouseEvent) => event.stopPropagation();
 
-/** A link that cannot be followed: no anchor at all, announced as a disabled link (WAI-ARIA). */
-function DisabledAction({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * An action that cannot be taken, saying why in its tooltip (issue 39): no anchor at all,
+ * announced as a disabled link (WAI-ARIA); focusable, so the keyboard reaches the reason too.
+ */
+function DisabledAction({ label, reason, children }: { label: string; reason: string; children: ReactNode }) {
   return (
-    <span
-      role="link"
-      aria-disabled="true"
-      aria-label={label}
-      className="btn btn-sm btn-outline-secondary disabled"
-    >
-      {children}
-    </span>
+    <Hint text={reason}>
+      <span
+        role="link"
+        aria-disabled="true"
+        tabIndex={0}
+        className="btn btn-sm btn-outline-secondary app-action-disabled"
+      >
+        {children}
+        {label}
+      </span>
+    </Hint>
   );
 }
 
 /**
- * §2 Ações: view the note at the city hall (a new tab, sending no referrer: the page's URL
- * carries the client's token) and download its PDF from the portal; each only when the note has
- * that link.
+ * §2 Ações, labelled (issue 39): view the note at the city hall (a new tab, sending no referrer:
+ * the page's URL carries the client's token) and download its PDF from the portal; each only
+ * when the note has that link, else disabled with the reason.
  */
 export function NfseActions({ nfse }: { nfse: NfseDto | null }) {
   const viewUrl = nfse?.has_url_visualizar ? nfse.url_visualizar : null;
   const pdfUrl = nfse?.has_pdf ? nfse.pdf_url_download : null;
+  const missing = nfse ? null : NFSE_ACTIONS.notIssued;
   return (
-    <div className="d-inline-flex gap-1">
+    <>
       {viewUrl ? (
-        <Hint text={VIEW_NFSE_LABEL}>
+        <Hint text={NFSE_ACTIONS.viewHint}>
           <a
             href={viewUrl}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={VIEW_NFSE_LABEL}
             className="btn btn-sm btn-outline-primary"
             onClick={stop}
           >
             <ExternalLinkIcon />
+            {NFSE_ACTIONS.view}
           </a>
         </Hint>
       ) : (
-        <DisabledAction label={VIEW_NFSE_LABEL}>
+        <DisabledAction label={NFSE_ACTIONS.view} reason={missing ?? NFSE_ACTIONS.noViewLink}>
           <ExternalLinkIcon />
         </DisabledAction>
       )}
       {pdfUrl ? (
-        <Hint text={DOWNLOAD_NFSE_LABEL}>
-          <a
-            href={pdfUrl}
-            download
-            aria-label={DOWNLOAD_NFSE_LABEL}
-            className="btn btn-sm btn-outline-primary"
-            onClick={stop}
-          >
+        <Hint text={NFSE_ACTIONS.pdfHint}>
+          <a href={pdfUrl} download className="btn btn-sm btn-outline-primary" onClick={stop}>
             <DownloadIcon />
+            {NFSE_ACTIONS.pdf}
           </a>
         </Hint>
       ) : (
-        <DisabledAction label={DOWNLOAD_NFSE_LABEL}>
+        <DisabledAction label={NFSE_ACTIONS.pdf} reason={missing ?? NFSE_ACTIONS.noPdf}>
           <DownloadIcon />
         </DisabledAction>
       )}
-    </div>
+    </>
   );
 }
