@@ -128,7 +128,7 @@ test('the PDF action downloads the real PDF of the note', async ({ page }) => {
 
 test("'Fatura (PDF)' downloads the invoice as one page: the client, the total and a valid BR Code (issue 39)", async ({ page }) => {
   await page.goto(LIST);
-  const amount = (await row(page, 0).getByRole('cell').nth(2).textContent())?.trim() ?? '';
+  const amount = (await row(page, 0).locator('.app-invoice-amount').textContent())?.trim() ?? '';
   const downloading = page.waitForEvent('download');
   await row(page, 0).getByRole('link', { name: 'Fatura (PDF)' }).click();
   const download = await downloading;

@@ -78,15 +78,19 @@ test("the demo client's open and overdue invoices offer PIX: the QR code and the
   // The current invoice (open) and the two overdue ones; paid ones offer nothing.
   await expect(pay).toHaveCount(3);
   const overdue = rows.filter({ has: page.getByRole('img', { name: 'Vencida' }) }).first();
-  const amount = (await overdue.locator('td').nth(2).textContent())?.trim() ?? '';
+  const amount = (await overdue.locator('.app-invoice-amount').textContent())?.trim() ?? '';
+  // The demo's accounts charge 2 % and 1 % a month (issue 39): the row says the amount today.
+  const updated = /atualizado: (\S+)/.exec((await overdue.locator('td').nth(2).textContent()) ?? '')?.[1] ?? '';
+  expect(updated).not.toBe('');
   await overdue.getByRole('button', { name: 'Pagar', exact: true }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Pagar com PIX' });
   await expect(dialog.getByRole('img', { name: 'QR Code PIX desta fatura' })).toBeVisible();
   await expect(dialog.getByText(`R$ ${amount}`)).toBeVisible();
+  await expect(dialog.getByText(`R$ ${updated}`)).toBeVisible();
   const code = await dialog.getByLabel('PIX copia e cola').inputValue();
   const fields = parseEmv(code);
-  expect(fields?.get('54')).toBe(amount.replace('.', '').replace(',', '.'));
+  expect(fields?.get('54')).toBe(updated.replace('.', '').replace(',', '.'));
   expect(fields?.get('26')).toContain('br.gov.bcb.pix');
   // Its details (the row) stay closed: the action is not a click on the row.
   await expect(page.getByRole('dialog', { name: 'Detalhes da Fatura' })).toHaveCount(0);

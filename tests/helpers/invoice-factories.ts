@@ -79,6 +79,8 @@ export async function createPixContract(db: Queryable, clienteId: number) {
     pix_chave: '11444777000161',
     pix_nome: 'Provedora Teste',
     pix_cidade: 'SAO PAULO',
+    // Every test's account holds the same key: confirmed as shared (issue 39).
+    pix_chave_compartilhada: true,
   });
   await db.update(glContrato).set({ pg_conta_id: conta.id }).where(eq(glContrato.id, contrato.id));
   return { contrato, conta };

@@ -306,12 +306,19 @@ async function inserirDemo(
         descricao_exibicao:
           'Pague em qualquer banco ou lotérica; a compensação leva até 3 dias úteis.',
         ...DEMO_PIX,
+        // Late charges as most providers set them (issue 39): the CDC's 2 % fine, 1 % a month.
+        multa_percentual: '2.00',
+        juros_mensal_percentual: '1.00',
       },
       {
         nome: 'Pix',
         nome_exibicao: 'Pix',
         descricao_exibicao: 'Pagamento instantâneo pelo QR Code, confirmado na hora.',
         ...DEMO_PIX,
+        // The same key as the boleto's account, confirmed by staff (one PSP, two accounts).
+        pix_chave_compartilhada: true,
+        multa_percentual: '2.00',
+        juros_mensal_percentual: '1.00',
       },
       {
         nome: 'Cartão',

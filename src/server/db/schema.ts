@@ -332,8 +332,23 @@ export const pgConta = pgTable(
      * auth/secret-box.ts; never returned after it is generated.
      */
     pix_webhook_segredo: text('pix_webhook_segredo'),
+    /**
+     * Staff confirmed this account shares its PIX key with another (issue 39): a PSP's notice
+     * names one account, so a second holder of a key must be meant.
+     */
+    pix_chave_compartilhada: boolean('pix_chave_compartilhada').notNull().default(false),
+    /**
+     * Late charges of its overdue invoices (issue 39, decision 110): a fine once, at most 2 %
+     * (CDC art. 52 §1º), and interest per month pro rata die, at most 1 %. 0: none.
+     */
+    multa_percentual: numeric('multa_percentual', { precision: 5, scale: 2, mode: 'string' }).notNull().default('0'),
+    juros_mensal_percentual: numeric('juros_mensal_percentual', { precision: 5, scale: 2, mode: 'string' }).notNull().default('0'),
   },
   (t) => [
+    // One account per PIX key, but those staff confirmed as sharing one.
+    uniqueIndex('pg_conta_pix_chave_uq').on(t.pix_chave).where(sql`pix_chave is not null and not pix_chave_compartilhada`),
+    check('pg_conta_multa_ck', sql`${t.multa_percentual} >= 0 and ${t.multa_percentual} <= 2`),
+    check('pg_conta_juros_ck', sql`${t.juros_mensal_percentual} >= 0 and ${t.juros_mensal_percentual} <= 1`),
     check(
       'pg_conta_pix_ck',
       sql`(${t.pix_chave} is null and ${t.pix_chave_tipo} is null) or (${t.pix_chave} is not null and ${t.pix_chave_tipo} in ('cpf', 'cnpj', 'email', 'telefone', 'aleatoria') and ${t.pix_nome} is not null and ${t.pix_cidade} is not null)`,

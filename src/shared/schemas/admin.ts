@@ -11,6 +11,7 @@ import { parseDateInput, parseInstant } from '../dates.ts';
 import { onlyDigits } from '../masks.ts';
 import { httpOrigin } from './destination.ts';
 import { isLocalHostname, parseHttpUrl } from '../urls.ts';
+import { MAX_FINE_PERCENT, MAX_INTEREST_PERCENT_MONTH } from '../overdue-charges.ts';
 import { normalizePixKey, PIX_KEY_MESSAGES, PIX_KEY_TYPES, type PixKeyType } from '../pix/pix-key.ts';
 import { isDueDateRule } from '../due-date.ts';
 
@@ -281,6 +282,19 @@ export const PlanoPagamentoUpdateSchema = z.object(PlanoPagamentoFields);
 export type PlanoPagamentoSave = z.input<typeof PlanoPagamentoCreateSchema>;
 
 // --- pg_conta -----------------------------------------------------------------------------
+/** Issue 39 (decision 110): a payment account's refusals, in pt-BR. */
+export const CONTA_MESSAGES = {
+  fineMax: `A multa é de no máximo ${MAX_FINE_PERCENT} % (Código de Defesa do Consumidor, art. 52).`,
+  interestMax: `Os juros são de no máximo ${MAX_INTEREST_PERCENT_MONTH} % ao mês.`,
+  pixKeyTaken: 'Outra conta já usa esta chave PIX. Marque "Mesma chave PIX de outra conta" para confirmar.',
+} as const;
+
+/** A percentage with two decimals from 0 to `max`; empty is 0 (no charge). */
+const percentUpTo = (max: number, message: string) =>
+  z.preprocess(
+    (value) => (emptyToNull(value) ?? '0'),
+    Money.refine((value) => Number(value) <= max, { error: message }),
+  );
 const PIX_KEY_TYPE_IDS = PIX_KEY_TYPES.map((type) => type.id) as [PixKeyType, ...PixKeyType[]];
 
 /**
@@ -297,6 +311,9 @@ export const ContaSaveSchema = z
     pix_chave: nullableText(140),
     pix_nome: nullableText(25),
     pix_cidade: nullableText(15),
+    pix_chave_compartilhada: Flag.optional(),
+    multa_percentual: percentUpTo(MAX_FINE_PERCENT, CONTA_MESSAGES.fineMax),
+    juros_mensal_percentual: percentUpTo(MAX_INTEREST_PERCENT_MONTH, CONTA_MESSAGES.interestMax),
   })
   .superRefine((conta, context) => {
     const tipo = conta.pix_chave_tipo;
@@ -310,7 +327,7 @@ export const ContaSaveSchema = z
   .transform(({ pix_chave_tipo, pix_chave, pix_nome, pix_cidade, ...conta }) =>
     pix_chave_tipo && pix_chave
       ? { ...conta, pix_chave_tipo, pix_chave: normalizePixKey(pix_chave_tipo, pix_chave), pix_nome, pix_cidade }
-      : { ...conta, pix_chave_tipo: null, pix_chave: null, pix_nome: null, pix_cidade: null },
+      : { ...conta, pix_chave_tipo: null, pix_chave: null, pix_nome: null, pix_cidade: null, pix_chave_compartilhada: false },
   );
 export type ContaSave = z.input<typeof ContaSaveSchema>;
 

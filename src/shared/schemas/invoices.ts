@@ -112,6 +112,11 @@ export interface FaturaDto {
   /** The service description, or one built from the items when it is empty. */
   servico_discriminacao_calculado: string | null;
   nfse: NfseDto | null;
+  /**
+   * Ours (issue 39, decision 110): an overdue invoice's amount with its account's fine and
+   * interest to today (São Paulo); null when it is not overdue or its account charges none.
+   */
+  valor_atualizado: string | null;
 }
 
 /** §3 Invoice with its items: GET /api/pg_fatura/cliente/{token}/{id}. */
@@ -139,8 +144,10 @@ export interface FaturaPixListDto {
 /** GET /api/pg_fatura/cliente/{token}/{id}/pix: what the 'Pagar com PIX' modal shows. */
 export interface FaturaPixDto {
   id: number;
-  /** '149.90' */
+  /** What to pay today: '149.90', with the late charges of an overdue invoice (issue 39). */
   valor: string;
+  /** The invoice's own amount when `valor` adds late charges; else null. */
+  valor_original: string | null;
   /** 'YYYY-MM-DD' */
   data_vencimento: string;
   /** The BR Code, which the QR code holds. */

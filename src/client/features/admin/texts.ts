@@ -195,6 +195,12 @@ export const ADMIN_TEXTS = {
   pixChave: 'Chave PIX',
   pixNome: 'Nome do recebedor (até 25 letras)',
   pixCidade: 'Cidade do recebedor (até 15 letras)',
+  pixChaveCompartilhada: 'Mesma chave PIX de outra conta (confirmo que as duas recebem pela mesma chave)',
+  encargos: 'Encargos por atraso',
+  encargosIntro:
+    'Aplicados às faturas vencidas desta conta: a multa uma vez, os juros por dia de atraso (pro rata die). O PIX e o PDF da fatura cobram o valor atualizado.',
+  multaPercentual: 'Multa (%, até 2)',
+  jurosPercentual: 'Juros ao mês (%, até 1)',
   lembretesDeFatura:
     'Enviar aos gerentes lembretes de pagamento das faturas (3 dias antes do vencimento e no dia seguinte)',
   pixWebhook: 'Confirmação automática (webhook do PSP)',

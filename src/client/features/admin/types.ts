@@ -51,6 +51,9 @@ export interface Conta extends AuditBlock {
   pix_chave: string | null;
   pix_nome: string | null;
   pix_cidade: string | null;
+  pix_chave_compartilhada: boolean;
+  multa_percentual: string;
+  juros_mensal_percentual: string;
   tem_webhook_segredo: boolean;
 }
 export interface Cliente extends AuditBlock {

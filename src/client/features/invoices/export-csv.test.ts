@@ -12,6 +12,7 @@ const fatura = (overrides: Partial<FaturaDto>): FaturaDto => ({
   datahora_confirmado_calculado: '2026-11-09T02:30:00Z',
   valor: '1234.5',
   servico_discriminacao_calculado: 'Licenciamento; plano Profissional',
+  valor_atualizado: null,
   nfse: {
     nf_numero: '2026000123',
     datahora_emissao: '2026-11-09T12:00:00Z',

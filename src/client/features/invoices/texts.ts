@@ -83,6 +83,9 @@ export const INVOICES_TEXTS = {
   dueDate: 'Vencimento',
   paidAt: 'Pago em',
   total: 'Valor total',
+  /** Issue 39: an overdue invoice with its account's fine and interest to today. */
+  updatedToday: 'Valor atualizado hoje',
+  updatedShort: (amount: string) => `atualizado: ${amount}`,
   gone: 'Esta fatura não está mais disponível.',
   print: 'Imprimir',
   printedFor: (cliente: string) => `Cliente: ${cliente}`,
@@ -101,6 +104,8 @@ export const PIX_TEXTS = {
   action: 'Pagar',
   title: 'Pagar com PIX',
   amount: 'Valor',
+  originalAmount: 'Valor original',
+  updatedAmount: 'Valor atualizado hoje (multa e juros)',
   dueDate: 'Vencimento',
   qrAlt: 'QR Code PIX desta fatura',
   copyPaste: 'PIX copia e cola',

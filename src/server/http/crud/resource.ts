@@ -10,8 +10,8 @@ import { CRUD_MESSAGES, IdParamSchema, ListQuerySchema, type Pagination } from '
 import { recordAudit } from '../../audit/audit-trail.ts';
 import { currentUserId, requireStaff } from '../../auth/guards.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { pgErrorCode } from '../../db/errors.ts';
-import { AppError, conflict, notFound } from '../../errors.ts';
+import { isUniqueViolation, pgErrorCode } from '../../db/errors.ts';
+import { AppError, conflict, fieldError, notFound } from '../../errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { deleteArquivo } from '../../storage/arquivo-service.ts';
 import { storeUpload, type UploadKind } from '../../storage/uploads.ts';
@@ -89,6 +89,8 @@ export interface CrudResource {
   prepare?: (values: Values, context: WriteContext) => Values | Promise<Values>;
   /** Work after a write, in the same transaction (e.g. totals of a parent). */
   afterWrite?: (row: Row, context: WriteContext & { deleted: boolean }) => Promise<void>;
+  /** A unique index's refusal said on the field it is about (index name → field and message). */
+  uniqueErrors?: Record<string, { field: string; message: string }>;
   /** Multipart file fields: each stored file's gl_arquivo id goes to `${field}_arquivo_id`. */
   uploads?: Record<string, { accept: readonly UploadKind[]; maxBytes: number }>;
   /** The dropdown's option text; the dropdown is offered only when given. */
@@ -124,8 +126,11 @@ function sameValue(before: unknown, after: unknown): boolean {
   return plain(before) === plain(after);
 }
 
-/** The database's refusals of a write, in pt-BR. */
-function writeError(error: unknown, operation: 'write' | 'delete'): unknown {
+/** The database's refusals of a write, in pt-BR; a named unique index on its field. */
+function writeError(error: unknown, operation: 'write' | 'delete', resource?: CrudResource): unknown {
+  for (const [constraint, { field, message }] of Object.entries(resource?.uniqueErrors ?? {})) {
+    if (isUniqueViolation(error, constraint)) return fieldError(field, message);
+  }
   const code = pgErrorCode(error);
   // 23503 foreign_key_violation; 23001 restrict_violation (ON DELETE RESTRICT).
   if (code === '23503' || code === '23001') {
@@ -408,7 +413,7 @@ export function registerCrudResource(
         return loadEntity(tx, Number(saved.id));
       });
     } catch (error) {
-      throw writeError(error, 'write');
+      throw writeError(error, 'write', resource);
     }
     await discardFiles(replaced);
     return entity;

@@ -8,6 +8,7 @@ import {
   ClienteUsuarioUpdateSchema,
   CidadeUpdateSchema,
   ContaSaveSchema,
+  CONTA_MESSAGES,
   ContratoEventoFilterSchema,
   FaturaChildFilterSchema,
   FaturaFilterSchema,
@@ -136,6 +137,8 @@ const conta: CrudResource = {
   search: [pgConta.nome, pgConta.nome_exibicao],
   create: ContaSaveSchema,
   update: ContaSaveSchema,
+  // Issue 39: a PSP's notice names one account; a second holder of a key must be confirmed.
+  uniqueErrors: { pg_conta_pix_chave_uq: { field: 'pix_chave', message: CONTA_MESSAGES.pixKeyTaken } },
   // §3 ready-made account dropdown: source /api/pg_conta.
   dropdown: {
     text: sql<string>`${pgConta.nome_exibicao}`,

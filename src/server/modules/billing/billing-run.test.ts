@@ -61,6 +61,7 @@ async function contractWith(options: {
     pix_chave: '11444777000161',
     pix_nome: 'Provedora Teste',
     pix_cidade: 'SAO PAULO',
+    pix_chave_compartilhada: true,
   });
   const [contrato] = await t.db
     .insert(glContrato)

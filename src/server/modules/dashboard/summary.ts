@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, todayInSaoPaulo } from '#shared/dates';
 import { fromCents, toCents } from '#shared/format';
 import { canChangePlan } from '#shared/levels';
+import { amountDue } from '#shared/overdue-charges';
 import type { PainelResumoDto } from '#shared/schemas/dashboard';
 import { SITUACAO } from '#shared/schemas/invoices';
 import type { Queryable } from '../../db/database.ts';
@@ -12,7 +13,7 @@ type SummaryRow = {
   nivel: number | null;
   contas: number;
   aberto: { total: string; quantidade: number; vencidas: number; vencida_desde: string | null } | null;
-  proxima: { id: number; valor: string; data_vencimento: string; pix: boolean } | null;
+  proxima: { id: number; valor: string; data_vencimento: string; pix: boolean; multa: string | null; juros: string | null } | null;
   contrato: {
     id: number;
     plano_nome: string;
@@ -55,7 +56,8 @@ async function readSummary(
         from pg_fatura f where f.gl_cliente_id = ${clienteId} and f.situacao in (${UNPAID})) as aberto,
       (select json_build_object(
           'id', f.id, 'valor', f.valor::text, 'data_vencimento', f.data_vencimento,
-          'pix', coalesce(k.pix_chave is not null, false))
+          'pix', coalesce(k.pix_chave is not null, false),
+          'multa', k.multa_percentual::text, 'juros', k.juros_mensal_percentual::text)
         from pg_fatura f
         left join gl_contrato c on c.id = f.gl_contrato_id
         left join pg_conta k on k.id = c.pg_conta_id
@@ -132,7 +134,13 @@ export async function painelSummary(
             quantidade: row.aberto.quantidade,
             vencidas: row.aberto.vencidas,
             vencida_desde: row.aberto.vencida_desde,
-            proxima: row.proxima,
+            proxima: row.proxima && {
+              id: row.proxima.id,
+              // What is due today: with the late charges of an overdue invoice (decision 110).
+              valor: amountDue(row.proxima.valor, row.proxima.data_vencimento, today, row.proxima),
+              data_vencimento: row.proxima.data_vencimento,
+              pix: row.proxima.pix,
+            },
           }
         : null,
     contrato: who.clienteId === null ? null : contrato,

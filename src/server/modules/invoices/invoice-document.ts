@@ -3,8 +3,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { formatCpfCnpj } from '#shared/cpf-cnpj';
 import { fileNameWords } from '#shared/file-names';
-import { formatDate, formatDateTime, formatMoney, formatQuantity } from '#shared/format';
+import { todayInSaoPaulo } from '#shared/dates';
+import { formatDate, formatDateTime, formatDecimal, formatMoney, formatQuantity, toCents } from '#shared/format';
 import { formatCep } from '#shared/masks';
+import { amountDue, chargesLate, type OverdueRule } from '#shared/overdue-charges';
 import { pixPayload } from '#shared/pix/br-code';
 import { SITUACAO, situacaoDesc } from '#shared/schemas/invoices';
 import type { Config } from '../../config.ts';
@@ -53,6 +55,8 @@ interface InvoiceDocumentRow {
   itens: { codigo: string | null; descricao: string; unidade: string | null; qtde: string | null; valor: string }[];
   nfse: { numero: string; emissao: string; chave: string | null; url: string | null } | null;
   pix: { chave: string; nome: string; cidade: string } | null;
+  /** The account's late charges (issue 39); null without an account. */
+  regra: OverdueRule | null;
 }
 
 /**
@@ -84,7 +88,9 @@ export async function loadInvoiceDocument(
         from pg_nfse n where n.pg_fatura_id = f.id),
       'pix', (select json_build_object('chave', k.pix_chave, 'nome', k.pix_nome, 'cidade', k.pix_cidade)
         from gl_contrato ct join pg_conta k on k.id = ct.pg_conta_id
-        where ct.id = f.gl_contrato_id and k.pix_chave is not null)
+        where ct.id = f.gl_contrato_id and k.pix_chave is not null),
+      'regra', (select json_build_object('multa', k.multa_percentual::text, 'juros', k.juros_mensal_percentual::text)
+        from gl_contrato ct join pg_conta k on k.id = ct.pg_conta_id where ct.id = f.gl_contrato_id)
     ) as doc
     from pg_fatura f
     join gl_cliente c on c.id = f.gl_cliente_id
@@ -117,10 +123,21 @@ function party(page: PdfPage, title: string, name: string, cpfcnpj: string | nul
   if (address) page.text(address, { size: 9 });
 }
 
-/** The PIX of an unpaid invoice whose account has a key: its BR Code (as the PIX modal's). */
-function pixOf(doc: InvoiceDocumentRow): string | null {
+/** The PIX of an unpaid invoice whose account has a key: its BR Code (as the PIX modal's), for `valor`. */
+function pixOf(doc: InvoiceDocumentRow, valor: string): string | null {
   if (!doc.pix || !UNPAID_SITUACOES.includes(doc.situacao)) return null;
-  return pixPayload({ chave: doc.pix.chave, nome: doc.pix.nome, cidade: doc.pix.cidade, valor: doc.valor, txid: invoiceTxid(doc.id) });
+  return pixPayload({ chave: doc.pix.chave, nome: doc.pix.nome, cidade: doc.pix.cidade, valor, txid: invoiceTxid(doc.id) });
+}
+
+const percent = (value: string) => `${formatDecimal(value)} %`;
+
+/** The account's rule in words, for the page (decision 110). */
+function ruleText(rule: OverdueRule): string {
+  const parts = [
+    toCents(rule.multa) ? `multa de ${percent(rule.multa ?? '0')}` : null,
+    toCents(rule.juros) ? `juros de ${percent(rule.juros ?? '0')} ao mês, pro rata die` : null,
+  ].filter(Boolean);
+  return `Após o vencimento: ${parts.join(' e ')}, sobre o valor da fatura.`;
 }
 
 /**
@@ -129,7 +146,13 @@ function pixOf(doc: InvoiceDocumentRow): string | null {
  * an unpaid one: the PIX QR code and its copia e cola.
  */
 export async function drawInvoicePdf(doc: InvoiceDocumentRow, issuer: InvoiceIssuer, now: Date = new Date()): Promise<Buffer> {
-  const copiaECola = pixOf(doc);
+  const today = todayInSaoPaulo(now);
+  const unpaid = UNPAID_SITUACOES.includes(doc.situacao);
+  const charges = doc.regra && chargesLate(doc.regra) ? doc.regra : null;
+  // An overdue invoice is paid with its late charges to today, by the QR code too.
+  const dueToday = charges && unpaid ? amountDue(doc.valor, doc.data_vencimento, today, charges) : doc.valor;
+  const updated = toCents(dueToday) !== toCents(doc.valor);
+  const copiaECola = pixOf(doc, dueToday);
   const qr = copiaECola ? (await import('qrcode')).default.create(copiaECola, { errorCorrectionLevel: 'M' }).modules : null;
   const competencia = doc.data_competencia ? formatDate(doc.data_competencia).slice(3) : null;
   const paid = doc.situacao === SITUACAO.paga;
@@ -150,7 +173,9 @@ export async function drawInvoicePdf(doc: InvoiceDocumentRow, issuer: InvoiceIss
       ['Valor total', formatMoney(doc.valor)],
       ['Situação', situacaoDesc(doc.situacao)],
       ['Pago em', paid && doc.datahora_confirmado ? formatDate(doc.datahora_confirmado) : '-'],
+      ...(updated ? ([[`Valor atualizado em ${formatDate(today)}`, formatMoney(dueToday)]] as const) : []),
     ]);
+    if (charges) page.text(ruleText(charges), { size: 8, grey: true });
     if (doc.discriminacao) page.text(doc.discriminacao, { size: 9 });
 
     page.section('Itens da fatura');
@@ -183,7 +208,7 @@ export async function drawInvoicePdf(doc: InvoiceDocumentRow, issuer: InvoiceIss
       page.qrCode(qr, MARGIN, top, side);
       const x = MARGIN + side + 16;
       const width = CONTENT_WIDTH - side - 16;
-      page.textAt('Leia o QR Code no aplicativo do seu banco ou use o PIX copia e cola:', x, top, { size: 9, width });
+      page.textAt(`Leia o QR Code no aplicativo do seu banco ou use o PIX copia e cola (${formatMoney(dueToday)}):`, x, top, { size: 9, width });
       page.textAt(copiaECola, x, top + 16, { size: 7.5, mono: true, width });
       page.y = top + side + 6;
     }

@@ -315,3 +315,27 @@ describe("the PSP's PIX webhook (issue 20)", () => {
     }).toEqual({ confirmada: 1, repetida: 1, assinatura_invalida: 1 });
   });
 });
+
+describe('an overdue invoice paid with its late charges (issue 39, decision 110)', () => {
+  it('is paid by its amount with fine and interest to the day paid or the day before, or by its own amount; any other is divergent', async () => {
+    await t.db.update(pgConta).set({ multa_percentual: '2.00', juros_mensal_percentual: '1.00' }).where(eq(pgConta.id, conta.id));
+    try {
+      const overdue = async () =>
+        (await createFatura(t.db, clienteId, { situacao: 8, valor: '1000.00', data_vencimento: '2026-10-11', gl_contrato_id: contratoId })).id;
+      // Paid 29/11 in São Paulo: 49 days late. 1 000,00 + 20,00 (2 %) + 16,33 (1 % × 49/30).
+      const paidOn = '2026-11-29T15:00:00.000Z';
+      const pay = async (faturaId: number, valor: string) =>
+        (await deliver(notification([{ endToEndId: endToEndId(), txid: txidOf(faturaId), valor, horario: paidOn }]))).body.data.recebidos[0]?.resultado;
+      expect(await pay(await overdue(), '1036.33')).toBe('confirmada');
+      // A QR code read the day before (48 days: + 16,00) and paid after midnight.
+      expect(await pay(await overdue(), '1036.00')).toBe('confirmada');
+      // A QR code made before the due date carried the amount itself.
+      expect(await pay(await overdue(), '1000.00')).toBe('confirmada');
+      const divergent = await overdue();
+      expect(await pay(divergent, '1020.00')).toBe('valor_divergente');
+      expect((await invoiceState(divergent))?.situacao).toBe(8);
+    } finally {
+      await t.db.update(pgConta).set({ multa_percentual: '0', juros_mensal_percentual: '0' }).where(eq(pgConta.id, conta.id));
+    }
+  });
+});

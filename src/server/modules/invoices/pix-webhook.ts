@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { addDays, todayInSaoPaulo } from '#shared/dates';
 import { toCents } from '#shared/format';
+import { amountDue } from '#shared/overdue-charges';
 import { decryptSecret, encryptSecret } from '../../auth/secret-box.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { glContrato, pgConta, pgFatura, pgPixRecebimento } from '../../db/schema.ts';
@@ -116,6 +118,22 @@ export function parsePixNotification(body: string): PixNotification | null {
 }
 
 /**
+ * The amounts that pay an invoice (issue 39, decision 110): its own, or with its late charges to
+ * the day it was paid or the day before (a QR code read before midnight, paid after it).
+ */
+function acceptedAmounts(
+  fatura: { valor: string; vencimento: string; multa: string; juros: string },
+  pagoEm: Date,
+): Set<number> {
+  const payDay = todayInSaoPaulo(pagoEm);
+  const amounts = new Set([toCents(fatura.valor) ?? 0]);
+  for (const day of [payDay, addDays(payDay, -1)]) {
+    amounts.add(toCents(amountDue(fatura.valor, fatura.vencimento, day, fatura)) ?? 0);
+  }
+  return amounts;
+}
+
+/**
  * Records each payment once and pays its invoice when it is this account's, open or overdue, and
  * of the same amount. Each payment is one transaction: the end-to-end id's row (a unique index)
  * and the invoice's conditional update (payment.ts) commit together, so fifty deliveries of one
@@ -138,16 +156,23 @@ export async function receivePixPayments(
         faturaId === null
           ? []
           : await tx
-              .select({ id: pgFatura.id, valor: pgFatura.valor })
+              .select({
+                id: pgFatura.id,
+                valor: pgFatura.valor,
+                vencimento: pgFatura.data_vencimento,
+                multa: pgConta.multa_percentual,
+                juros: pgConta.juros_mensal_percentual,
+              })
               .from(pgFatura)
               .innerJoin(glContrato, eq(glContrato.id, pgFatura.gl_contrato_id))
+              .innerJoin(pgConta, eq(pgConta.id, glContrato.pg_conta_id))
               .where(and(eq(pgFatura.id, faturaId), eq(glContrato.pg_conta_id, input.contaId)));
+      const pagoEm = new Date(pix.horario);
       const expected: PixReceiptResult = !fatura
         ? 'fatura_desconhecida'
-        : toCents(fatura.valor) === toCents(pix.valor)
+        : acceptedAmounts(fatura, pagoEm).has(toCents(pix.valor) ?? -1)
           ? 'confirmada'
           : 'valor_divergente';
-      const pagoEm = new Date(pix.horario);
       const [recorded] = await tx
         .insert(pgPixRecebimento)
         .values({

@@ -118,3 +118,52 @@ describe("a payment account's PIX key in the back-office (issue 20)", () => {
     expect(none.body.data?.entity).toMatchObject({ pix_chave_tipo: null, pix_chave: null });
   });
 });
+
+describe("a payment account's PIX key is one account's unless staff confirm it, and its late charges are bounded (issue 39)", () => {
+  const key = () => `${Math.floor(Math.random() * 1e8)}@provedora.example`;
+  const account = (pix_chave: string, extra: Record<string, unknown> = {}) => ({
+    nome: 'Banco',
+    nome_exibicao: 'Banco',
+    ativo: true,
+    pix_chave_tipo: 'email',
+    pix_chave,
+    pix_nome: 'Provedora',
+    pix_cidade: 'Campinas',
+    ...extra,
+  });
+
+  it('refuses a second account with the same key until staff confirm it is shared', async () => {
+    const staff = await signedInAgent(t, (await createUser(t.db, { nivel: 3 })).id);
+    const shared = key();
+    expect((await staff.post('/api/admin/pg_conta', account(shared))).status).toBe(200);
+    const refused = await staff.post('/api/admin/pg_conta', account(shared));
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      pix_chave: ['Outra conta já usa esta chave PIX. Marque "Mesma chave PIX de outra conta" para confirmar.'],
+    });
+    const confirmed = await staff.post<{ entity: Record<string, unknown> }>('/api/admin/pg_conta', account(shared, { pix_chave_compartilhada: true }));
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data?.entity).toMatchObject({ pix_chave: shared, pix_chave_compartilhada: true });
+  });
+
+  it('fifty accounts saved at once with one new key: one holds it, the others are told', async () => {
+    const staff = await signedInAgent(t, (await createUser(t.db, { nivel: 3 })).id);
+    const contested = key();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => staff.post('/api/admin/pg_conta', account(contested))));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 422)).toHaveLength(49);
+  });
+
+  it('keeps the fine at most 2 % and the interest at most 1 % a month, empty being none', async () => {
+    const staff = await signedInAgent(t, (await createUser(t.db, { nivel: 3 })).id);
+    const tooMuch = await staff.post('/api/admin/pg_conta', account(key(), { multa_percentual: '2.5', juros_mensal_percentual: '1.01' }));
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.errors).toEqual({
+      multa_percentual: ['A multa é de no máximo 2 % (Código de Defesa do Consumidor, art. 52).'],
+      juros_mensal_percentual: ['Os juros são de no máximo 1 % ao mês.'],
+    });
+    const saved = await staff.post<{ entity: Record<string, unknown> }>('/api/admin/pg_conta', account(key(), { multa_percentual: '2', juros_mensal_percentual: '' }));
+    expect(saved.body.data?.entity).toMatchObject({ multa_percentual: '2.00', juros_mensal_percentual: '0.00' });
+  });
+});
+

@@ -1,4 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { todayInSaoPaulo } from '#shared/dates';
+import { toCents } from '#shared/format';
+import { amountDue } from '#shared/overdue-charges';
 import { pixPayload } from '#shared/pix/br-code';
 import type { FaturaPixDto } from '#shared/schemas/invoices';
 import type { Queryable } from '../../db/database.ts';
@@ -15,6 +18,8 @@ function payableInvoices(db: Queryable, token: string, faturaId?: number) {
       chave: pgConta.pix_chave,
       nome: pgConta.pix_nome,
       cidade: pgConta.pix_cidade,
+      multa: pgConta.multa_percentual,
+      juros: pgConta.juros_mensal_percentual,
     })
     .from(pgFatura)
     .innerJoin(glCliente, eq(glCliente.id, pgFatura.gl_cliente_id))
@@ -62,14 +67,17 @@ export async function invoicePixPayment(
   db: Queryable,
   token: string,
   faturaId: number,
+  now: Date = new Date(),
 ): Promise<FaturaPixDto | null> {
   const [row] = await payableInvoices(db, token, faturaId);
   if (!row?.chave || !row.nome || !row.cidade) return null;
+  // An overdue invoice is paid with its late charges to today (issue 39, decision 110).
+  const valor = amountDue(row.valor, row.data_vencimento, todayInSaoPaulo(now), row);
   const copia_e_cola = pixPayload({
     chave: row.chave,
     nome: row.nome,
     cidade: row.cidade,
-    valor: row.valor,
+    valor,
     txid: invoiceTxid(row.id),
   });
   const { default: QRCode } = await import('qrcode');
@@ -80,7 +88,8 @@ export async function invoicePixPayment(
   });
   return {
     id: row.id,
-    valor: row.valor,
+    valor,
+    valor_original: toCents(valor) === toCents(row.valor) ? null : row.valor,
     data_vencimento: row.data_vencimento,
     copia_e_cola,
     qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.ts';
-import { glArquivo, glCliente, pgFatura, pgFaturaItem, pgNfse } from '../../db/schema.ts';
+import type { OverdueRule } from '#shared/overdue-charges';
+import { glArquivo, glCliente, glContrato, pgConta, pgFatura, pgFaturaItem, pgNfse } from '../../db/schema.ts';
 
 /**
  * An invoice as the service maps it (§3 computed fields come from it). Instants are ISO strings.
@@ -17,6 +18,8 @@ export interface FaturaRecord {
   chave_acesso: string | null;
   url_visualizar: string | null;
   has_pdf: boolean;
+  /** An unpaid invoice's account's late charges (issue 39); null for paid ones and no account. */
+  regra: OverdueRule | null;
 }
 
 /** The description, or the items' descriptions when it is empty (COALESCE runs the subquery only then). */
@@ -54,6 +57,7 @@ type FaturaTuple = [
   string | null,
   string | null,
   boolean,
+  [string, string] | null,
 ];
 
 /**
@@ -73,7 +77,11 @@ export async function listFaturasByToken(db: Queryable, token: string) {
           nullif(btrim(f.servico_discriminacao), ''),
           (select string_agg(i.descricao, '; ' order by i.id) from ${pgFaturaItem} i where i.pg_fatura_id = f.id)
         ),
-        n.nf_numero, n.datahora_emissao, n.chave_acesso, n.url_visualizar, n.pdf_arquivo_id is not null
+        n.nf_numero, n.datahora_emissao, n.chave_acesso, n.url_visualizar, n.pdf_arquivo_id is not null,
+        case when f.situacao in (5, 8) then (
+          select json_build_array(k.multa_percentual::text, k.juros_mensal_percentual::text)
+          from ${glContrato} ct join ${pgConta} k on k.id = ct.pg_conta_id where ct.id = f.gl_contrato_id)
+        end
       ) order by f.data_vencimento desc, f.id desc), '[]')::text
       from ${pgFatura} f left join ${pgNfse} n on n.pg_fatura_id = f.id
       where f.gl_cliente_id = c.id
@@ -83,7 +91,7 @@ export async function listFaturasByToken(db: Queryable, token: string) {
   const row = result.rows[0];
   if (!row) return null;
   const faturas = (JSON.parse(row.faturas) as FaturaTuple[]).map(
-    ([id, situacao, vencimento, confirmado, valor, discriminacao, numero, emissao, chave, url, hasPdf]): FaturaRecord => ({
+    ([id, situacao, vencimento, confirmado, valor, discriminacao, numero, emissao, chave, url, hasPdf, regra]): FaturaRecord => ({
       id,
       situacao,
       data_vencimento: vencimento,
@@ -95,6 +103,7 @@ export async function listFaturasByToken(db: Queryable, token: string) {
       chave_acesso: chave,
       url_visualizar: url,
       has_pdf: hasPdf,
+      regra: regra ? { multa: regra[0], juros: regra[1] } : null,
     }),
   );
   return { cliente: { razao_social: row.razao_social, cpfcnpj: row.cpfcnpj }, faturas };
@@ -115,15 +124,20 @@ export async function findFaturaByToken(db: Queryable, token: string, faturaId: 
       chave_acesso: pgNfse.chave_acesso,
       url_visualizar: pgNfse.url_visualizar,
       pdf_arquivo_id: pgNfse.pdf_arquivo_id,
+      multa: pgConta.multa_percentual,
+      juros: pgConta.juros_mensal_percentual,
     })
     .from(pgFatura)
     .innerJoin(glCliente, eq(glCliente.id, pgFatura.gl_cliente_id))
     .leftJoin(pgNfse, eq(pgNfse.pg_fatura_id, pgFatura.id))
+    .leftJoin(glContrato, eq(glContrato.id, pgFatura.gl_contrato_id))
+    .leftJoin(pgConta, eq(pgConta.id, glContrato.pg_conta_id))
     .where(and(eq(pgFatura.id, faturaId), eq(glCliente.fatura_token, token)));
   if (!row) return null;
-  const { pdf_arquivo_id, ...rest } = row;
+  const { pdf_arquivo_id, multa, juros, ...rest } = row;
   return {
     ...rest,
+    regra: multa !== null && juros !== null ? { multa, juros } : null,
     datahora_confirmado: iso(row.datahora_confirmado),
     nf_datahora_emissao: iso(row.nf_datahora_emissao),
     has_pdf: pdf_arquivo_id !== null,

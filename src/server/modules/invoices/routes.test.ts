@@ -178,6 +178,8 @@ describe('GET /api/pg_fatura/cliente/{token}', () => {
         has_url_visualizar: true,
         url_visualizar: `https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=${CHAVE}`,
       },
+      // Ours beside §3's (issue 39): a paid invoice has no late charges.
+      valor_atualizado: null,
     });
     // Items only in the detail.
     expect(paga).not.toHaveProperty('itens');

@@ -9,11 +9,14 @@ import {
   type FaturaListDto,
   type NfseDto,
 } from '#shared/schemas/invoices';
+import { todayInSaoPaulo } from '#shared/dates';
+import { amountDue, chargesLate } from '#shared/overdue-charges';
 import type { Queryable } from '../../db/database.ts';
 import { glArquivo, glCliente, pgFatura, pgNfse } from '../../db/schema.ts';
 import { conflict, fieldError, notFound } from '../../errors.ts';
 import { storeArquivo } from '../../storage/arquivo-service.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { UNPAID_SITUACOES } from './payment.ts';
 import { consultaPublicaUrl, isValidChaveAcesso, safeHttpUrl } from './nfse-key.ts';
 import {
   findFaturaByToken,
@@ -70,8 +73,15 @@ function toNfse(row: FaturaRecord, token: string): NfseDto | null {
   };
 }
 
+/** An overdue invoice's amount with its late charges to `today`; null when nothing is added. */
+function updatedAmount(row: FaturaRecord, today: string): string | null {
+  if (!row.regra || !UNPAID_SITUACOES.includes(row.situacao) || !chargesLate(row.regra)) return null;
+  if (row.data_vencimento >= today) return null;
+  return amountDue(row.valor, row.data_vencimento, today, row.regra);
+}
+
 /** §3 computed fields, in one pass over the rows. */
-function toFatura(row: FaturaRecord, token: string): FaturaDto {
+function toFatura(row: FaturaRecord, token: string, today: string): FaturaDto {
   return {
     id: row.id,
     situacao: row.situacao,
@@ -82,6 +92,7 @@ function toFatura(row: FaturaRecord, token: string): FaturaDto {
     valor: row.valor,
     servico_discriminacao_calculado: row.servico_discriminacao_calculado,
     nfse: toNfse(row, token),
+    valor_atualizado: updatedAmount(row, today),
   };
 }
 
@@ -89,7 +100,8 @@ function toFatura(row: FaturaRecord, token: string): FaturaDto {
 export async function listFaturas(db: Queryable, token: string): Promise<FaturaListDto | null> {
   const found = await listFaturasByToken(db, token);
   if (!found) return null;
-  return { faturaList: found.faturas.map((row) => toFatura(row, token)), cliente: found.cliente };
+  const today = todayInSaoPaulo();
+  return { faturaList: found.faturas.map((row) => toFatura(row, token, today)), cliente: found.cliente };
 }
 
 /** GET /api/pg_fatura/cliente/{token}/{id}; null unless the invoice is the token's client's. */
@@ -100,7 +112,7 @@ export async function getFatura(db: Queryable, token: string, faturaId: number):
     ...item,
     qtde: trimDecimal(item.qtde),
   }));
-  return { ...toFatura(row, token), itens };
+  return { ...toFatura(row, token, todayInSaoPaulo()), itens };
 }
 
 /** The stored PDF of a note, for the download; null unless the invoice is the token's client's. */

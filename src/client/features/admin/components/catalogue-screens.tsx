@@ -321,7 +321,19 @@ export function PlanoPagamentoEdit() {
 
 // --- payment accounts -------------------------------------------------------------------------
 
-const CONTA_FIELDS = ['nome', 'nome_exibicao', 'descricao_exibicao', 'ativo', 'pix_chave_tipo', 'pix_chave', 'pix_nome', 'pix_cidade'] as const;
+const CONTA_FIELDS = [
+  'nome',
+  'nome_exibicao',
+  'descricao_exibicao',
+  'ativo',
+  'pix_chave_tipo',
+  'pix_chave',
+  'pix_nome',
+  'pix_cidade',
+  'pix_chave_compartilhada',
+  'multa_percentual',
+  'juros_mensal_percentual',
+] as const;
 
 export function ContaList() {
   return (
@@ -353,7 +365,19 @@ export function ContaEdit() {
         deleteTitle={(conta) => ADMIN_TEXTS.excluirConta(conta.nome_exibicao)}
         id={id}
         schema={ContaSaveSchema}
-        empty={{ nome: '', nome_exibicao: '', descricao_exibicao: '', ativo: true, pix_chave_tipo: '', pix_chave: '', pix_nome: '', pix_cidade: '' }}
+        empty={{
+          nome: '',
+          nome_exibicao: '',
+          descricao_exibicao: '',
+          ativo: true,
+          pix_chave_tipo: '',
+          pix_chave: '',
+          pix_nome: '',
+          pix_cidade: '',
+          pix_chave_compartilhada: false,
+          multa_percentual: '0.00',
+          juros_mensal_percentual: '0.00',
+        }}
         toForm={(entity) => formValuesOf(entity, CONTA_FIELDS)}
         toPayload={asPayload}
         navBackRoute={adminPath('contas')}
@@ -371,6 +395,11 @@ export function ContaEdit() {
             <InputField form={form} name="pix_chave" label={ADMIN_TEXTS.pixChave} />
             <InputField form={form} name="pix_nome" label={ADMIN_TEXTS.pixNome} maxLength={25} />
             <InputField form={form} name="pix_cidade" label={ADMIN_TEXTS.pixCidade} maxLength={15} />
+            <CheckboxField form={form} name="pix_chave_compartilhada" label={ADMIN_TEXTS.pixChaveCompartilhada} />
+            <h2 className="h6 col-12 mt-2">{ADMIN_TEXTS.encargos}</h2>
+            <p className="small text-body-secondary col-12">{ADMIN_TEXTS.encargosIntro}</p>
+            <DecimalField form={form} name="multa_percentual" label={ADMIN_TEXTS.multaPercentual} />
+            <DecimalField form={form} name="juros_mensal_percentual" label={ADMIN_TEXTS.jurosPercentual} />
           </div>
         )}
       </CrudEdit>

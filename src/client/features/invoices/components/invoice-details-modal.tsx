@@ -59,6 +59,12 @@ export function InvoiceDetailsModal({
             <dd className="col-sm-9">{formatDateTime(shown.datahora_confirmado_calculado)}</dd>
             <dt className="col-sm-3">{INVOICES_TEXTS.total}</dt>
             <dd className="col-sm-9">{formatMoney(shown.valor)}</dd>
+            {shown.valor_atualizado && (
+              <>
+                <dt className="col-sm-3">{INVOICES_TEXTS.updatedToday}</dt>
+                <dd className="col-sm-9 fw-semibold">{formatMoney(shown.valor_atualizado)}</dd>
+              </>
+            )}
           </dl>
         )}
         {detail.isPending && fatura !== null && <PageLoading />}

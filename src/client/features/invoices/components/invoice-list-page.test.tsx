@@ -263,6 +263,23 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
     expect(await screen.findByText('O PDF desta NFS-e não está disponível')).toBeInTheDocument();
   });
 
+  it("an overdue invoice shows its amount updated to today, in the row and in the details (issue 39)", async () => {
+    const overdue = fatura({ situacao: 8, data_vencimento_calculado: '2026-10-11', valor: '1000.00', valor_atualizado: '1036.33' });
+    stubFetch(
+      withPix({
+        [`GET ${LIST_PATH}`]: () => envelopeResponse(lista([overdue])),
+        [`GET ${LIST_PATH}/${overdue.id}`]: () => envelopeResponse(detalhe(overdue)),
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('table');
+    const amount = within(rows()[0] as HTMLElement).getAllByRole('cell')[2] as HTMLElement;
+    expect(amount).toHaveTextContent('1.000,00atualizado: 1.036,33');
+    await user.click(within(rows()[0] as HTMLElement).getByRole('button', { name: /Ver detalhes da fatura/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes da Fatura' });
+    expect(within(dialog).getByText('Valor atualizado hoje').nextElementSibling).toHaveTextContent('R$ 1.036,33');
+  });
+
   it('a click on a disabled action, or beside the actions, does not open the details behind it', async () => {
     const { calls } = stubFetch(
       withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) }),

@@ -8,7 +8,7 @@ import { InvoicePdfLink } from './invoice-pdf-link';
 import { NfseActions } from './nfse-actions';
 import { SituacaoIcon } from './situacao-icon';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { COLUMNS, INVOICES_LABEL, PIX_TEXTS, SITUACAO_WORDS } from '../texts';
+import { COLUMNS, INVOICES_LABEL, INVOICES_TEXTS, PIX_TEXTS, SITUACAO_WORDS } from '../texts';
 
 const ACTIONS_CELL = 'app-invoice-actions';
 
@@ -73,7 +73,12 @@ const InvoiceRow = memo(function InvoiceRow({
         {formatDate(fatura.datahora_confirmado_calculado)}
       </td>
       <td className="text-end text-nowrap" {...cellLabel(COLUMNS.valor)}>
-        {formatDecimal(fatura.valor)}
+        <span className="app-invoice-amount">{formatDecimal(fatura.valor)}</span>
+        {fatura.valor_atualizado && (
+          <small className="d-block text-danger-emphasis">
+            {INVOICES_TEXTS.updatedShort(formatDecimal(fatura.valor_atualizado))}
+          </small>
+        )}
       </td>
       <td className={SECONDARY} {...cellLabel(COLUMNS.nfse)}>
         {orMissing(fatura.nfse?.nf_numero)}

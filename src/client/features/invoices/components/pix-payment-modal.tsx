@@ -46,7 +46,15 @@ export function PixPaymentModal({
         {!paid && payment.data && (
           <>
             <dl className="row mb-3">
-              <dt className="col-5">{PIX_TEXTS.amount}</dt>
+              {payment.data.valor_original && (
+                <>
+                  <dt className="col-5">{PIX_TEXTS.originalAmount}</dt>
+                  <dd className="col-7">{formatMoney(payment.data.valor_original)}</dd>
+                </>
+              )}
+              <dt className="col-5">
+                {payment.data.valor_original ? PIX_TEXTS.updatedAmount : PIX_TEXTS.amount}
+              </dt>
               <dd className="col-7">{formatMoney(payment.data.valor)}</dd>
               <dt className="col-5">{PIX_TEXTS.dueDate}</dt>
               <dd className="col-7">{formatDate(payment.data.data_vencimento)}</dd>

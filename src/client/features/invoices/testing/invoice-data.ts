@@ -36,6 +36,7 @@ export function fatura(overrides: Partial<FaturaDto> = {}): FaturaDto {
     valor: '149.90',
     servico_discriminacao_calculado: 'Licenciamento de software.',
     nfse: situacao === 6 ? nfse() : null,
+    valor_atualizado: null,
     ...overrides,
   };
 }
