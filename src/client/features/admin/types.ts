@@ -105,6 +105,8 @@ export interface Fatura extends AuditBlock {
   gl_contrato_id: number | null;
   /** 'manual' (typed by staff), 'recorrente' (the billing run), 'ajuste' (prorations); decision 102. */
   origem: FaturaOrigem;
+  /** The payment account it is billed to, through its contract (issue 39); null for none. */
+  conta: { id: number; nome_exibicao: string; pix_chave: string | null; tem_webhook_segredo: boolean } | null;
 }
 type FaturaOrigem = 'manual' | 'recorrente' | 'ajuste';
 export interface FaturaItem extends AuditBlock {

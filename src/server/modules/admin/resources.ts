@@ -263,6 +263,12 @@ const fatura: CrudResource = {
     ...getTableColumns(pgFatura),
     cliente_razao_social: sql<string>`${glCliente.razao_social}`.as('cliente_razao_social'),
     nf_numero: sql<string | null>`${pgNfse.nf_numero}`.as('nf_numero'),
+    // Issue 39 item 6: the account the invoice is billed to (and so its PIX key and webhook
+    // secret); a subquery by primary keys, run for the rows answered only.
+    conta: sql<{ id: number; nome_exibicao: string; pix_chave: string | null; tem_webhook_segredo: boolean } | null>`(
+      select json_build_object('id', k.id, 'nome_exibicao', k.nome_exibicao, 'pix_chave', k.pix_chave,
+        'tem_webhook_segredo', k.pix_webhook_segredo is not null)
+      from gl_contrato ct join pg_conta k on k.id = ct.pg_conta_id where ct.id = ${pgFatura.gl_contrato_id})`.as('conta'),
   },
   joins: [
     { table: glCliente, on: eq(glCliente.id, pgFatura.gl_cliente_id) },

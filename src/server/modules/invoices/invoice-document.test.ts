@@ -21,7 +21,7 @@ const compact = (text: string) => text.replace(/\s+/g, '');
 /** A client with a PIX contract and an open invoice of two items for November 2026. */
 async function world() {
   const cliente = await createClient(t.db, { razao_social: 'Açaí & Companhia Ltda' });
-  const { contrato } = await createPixContract(t.db, cliente.id);
+  const { contrato, conta } = await createPixContract(t.db, cliente.id);
   const fatura = await createFatura(
     t.db,
     cliente.id,
@@ -31,7 +31,7 @@ async function world() {
       { codigo: '1.07', descricao: 'Suporte técnico avulso', unidade: 'H', qtde: '1.5', valor: '90.00' },
     ],
   );
-  return { cliente, contrato, fatura };
+  return { cliente, contrato, conta, fatura };
 }
 
 describe('the invoice as a PDF (issue 39 item 3)', () => {
@@ -106,6 +106,9 @@ describe('the invoice as a PDF (issue 39 item 3)', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect((await readPdf(response.bytes)).text).toContain('Açaí & Companhia Ltda');
     expect((await operator.get('/api/admin/pg_fatura/2147483000/fatura.pdf')).status).toBe(404);
+    // The invoice's page names the account it is billed to (item 6).
+    const page = await operator.get<{ entity: Record<string, unknown> }>(`/api/admin/pg_fatura/${fatura.id}/edit`);
+    expect(page.body.data.entity.conta).toMatchObject({ pix_chave: '11444777000161', tem_webhook_segredo: false });
 
     const manager = await createUser(t.db);
     await linkUserToClient(t.db, manager.id, cliente.id, 10);

@@ -27,6 +27,7 @@ const fatura = (overrides: Partial<Fatura> = {}): Fatura => ({
   nf_numero: null,
   gl_contrato_id: 41,
   origem: 'recorrente',
+  conta: { id: 2, nome_exibicao: 'Boleto bancário', pix_chave: '11444777000161', tem_webhook_segredo: false },
   ...overrides,
 });
 const ITEM: FaturaItem = {
@@ -209,5 +210,24 @@ describe('the invoice list', () => {
     expect(await row(73)).toEqual(['73', 'Empresa Demonstração Ltda', '01/12/2026', 'Cancelada', 'R$\u00a0149,90', 'Faturamento recorrente', '-']);
     expect(await row(72)).toEqual(['72', 'Empresa Demonstração Ltda', '01/12/2026', 'Aguardando aprovação', 'R$\u00a038,67', 'Ajuste de mudança de plano', '-']);
     expect(await row(71)).toEqual(['71', 'Empresa Demonstração Ltda', '01/12/2026', 'Vencida', 'R$\u00a0149,90', 'Manual', '123']);
+  });
+});
+
+describe("the account an invoice is billed to, and its PDF (issue 39 item 6)", () => {
+  it('names the account, its PIX key and whether its webhook has a secret, and links the PDF', async () => {
+    stubFetch(routesFor(() => fatura()));
+    renderInvoice(STAFF_LEVEL.operator);
+    const billing = await screen.findByRole('region', { name: 'Cobrança' });
+    expect(within(billing).getByRole('link', { name: 'Boleto bancário' })).toHaveAttribute('href', '/admin/contas/2');
+    expect(within(billing).getByText('11444777000161')).toBeInTheDocument();
+    expect(within(billing).getByText('sem segredo: os pagamentos por PIX são registrados à mão')).toBeInTheDocument();
+    expect(within(billing).getByRole('link', { name: 'Fatura (PDF)' })).toHaveAttribute('href', '/api/admin/pg_fatura/70/fatura.pdf');
+  });
+
+  it('says so when the invoice has no account', async () => {
+    stubFetch(routesFor(() => fatura({ origem: 'manual', gl_contrato_id: null, conta: null })));
+    renderInvoice(STAFF_LEVEL.operator);
+    const billing = await screen.findByRole('region', { name: 'Cobrança' });
+    expect(within(billing).getByText('Nenhuma (fatura sem contrato ou plano gratuito)')).toBeInTheDocument();
   });
 });

@@ -103,6 +103,40 @@ function situacaoOptions(fatura: Fatura | null): readonly { id: number; text: st
 }
 
 /**
+ * Issue 39 item 6: the account the invoice is billed to (so which PIX key a payer's bank shows
+ * and whose webhook secret confirms it), and the invoice's PDF as the client downloads it.
+ */
+function BillingAccount({ fatura }: { fatura: Fatura }) {
+  const { conta } = fatura;
+  return (
+    <section className="mt-4" aria-labelledby="cobranca-titulo">
+      <h2 id="cobranca-titulo" className="h5">
+        {ADMIN_TEXTS.cobranca}
+      </h2>
+      <dl className="row small mb-2">
+        <dt className="col-sm-3">{ADMIN_TEXTS.contaDaFatura}</dt>
+        <dd className="col-sm-9">
+          {conta ? <Link to={adminPath('contas', conta.id)}>{conta.nome_exibicao}</Link> : ADMIN_TEXTS.semConta}
+        </dd>
+        {conta && (
+          <>
+            <dt className="col-sm-3">{ADMIN_TEXTS.chavePix}</dt>
+            <dd className="col-sm-9">{conta.pix_chave ?? ADMIN_TEXTS.semChavePix}</dd>
+            <dt className="col-sm-3">{ADMIN_TEXTS.webhookPix}</dt>
+            <dd className="col-sm-9">
+              {conta.tem_webhook_segredo ? ADMIN_TEXTS.webhookConfigurado : ADMIN_TEXTS.webhookNaoConfigurado}
+            </dd>
+          </>
+        )}
+      </dl>
+      <a className="btn btn-sm btn-outline-primary" href={`${API.fatura}/${fatura.id}/fatura.pdf`} download>
+        {ADMIN_TEXTS.faturaPdf}
+      </a>
+    </section>
+  );
+}
+
+/**
  * Issue 20: staff register a payment they saw arrive: the invoice becomes 'Paga' with that date
  * and time, and the client's managers get the receipt (once, decided by the server).
  */
@@ -216,6 +250,7 @@ export function FaturaEdit() {
             <p className="mt-3">
               {ADMIN_TEXTS.valorTotalSomaDosItens}{' '}<strong>{formatMoney(fatura.valor)}</strong>
             </p>
+            <BillingAccount fatura={fatura} />
             {(fatura.situacao === 5 || fatura.situacao === 8) && <PaymentReceived fatura={fatura} />}
             {isSupervisor && CANCELLABLE.includes(fatura.situacao) && (
               <div className="mt-3">
