@@ -206,6 +206,8 @@ const staffPageFromPrevious = (base: string, page: number): Probe => async (app,
 const CALLS: [string, Probe][] = [
   ['GET /api/sessao/web', customerGet(() => '/api/sessao/web')],
   ['invoice list of a client (240 invoices)', customerGet((fixed) => `/api/pg_fatura/cliente/${fixed.token}`)],
+  // Issue 39: the Painel's summary is one call, flat however many invoices the provider has.
+  ['Painel summary (a client of 240 invoices)', customerGet(() => '/api/painel/resumo')],
   ['public plans', customerGet((fixed) => `/api/gl_produto/${fixed.produtoId}/public_planos`)],
   ['sessions list', customerGet(() => '/api/gl_usuario/me/sessoes')],
   ['sign-in history (2 000 sign-ins)', customerGet(() => '/api/gl_usuario/me/acessos')],

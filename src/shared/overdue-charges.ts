@@ -22,7 +22,7 @@ export interface OverdueRule {
   juros: string | null;
 }
 
-export interface OverdueCharges {
+interface OverdueCharges {
   /** Days past the due date (0 when not overdue). */
   days: number;
   fineCents: number;

@@ -14,14 +14,14 @@ const FONTS = {
   mono: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf'),
 };
 
-export const A4_WIDTH = 595.28;
+const A4_WIDTH = 595.28;
 const A4_HEIGHT = 841.89;
 export const MARGIN = 40;
 export const CONTENT_WIDTH = A4_WIDTH - 2 * MARGIN;
 const GREY = '#555555';
 const RULE = '#bbbbbb';
 
-export interface TextOptions {
+interface TextOptions {
   size?: number;
   bold?: boolean;
   mono?: boolean;
@@ -32,7 +32,7 @@ export interface TextOptions {
 }
 
 /** A column of a table: its title, its share of the width and its alignment. */
-export interface TableColumn {
+interface TableColumn {
   title: string;
   width: number;
   align?: 'left' | 'right';
@@ -164,7 +164,7 @@ export class PdfPage {
 }
 
 /** Metadata of a document: its title and author, and when it was made (fixed for the same bytes). */
-export interface PdfInfo {
+interface PdfInfo {
   title: string;
   author: string;
   createdAt: Date;

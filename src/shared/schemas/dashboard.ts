@@ -4,7 +4,7 @@
  */
 
 /** The next invoice to pay: the open or overdue one due first. */
-export interface PainelProximaFatura {
+interface PainelProximaFatura {
   id: number;
   /** What is due today: the amount plus any late fine and interest (issue 39 item 5). */
   valor: string;
@@ -13,7 +13,7 @@ export interface PainelProximaFatura {
   pix: boolean;
 }
 
-export interface PainelEmAberto {
+interface PainelEmAberto {
   /** Open (5) and overdue (8) invoices, summed as issued. */
   total: string;
   quantidade: number;
@@ -24,7 +24,7 @@ export interface PainelEmAberto {
   proxima: PainelProximaFatura | null;
 }
 
-export interface PainelContrato {
+interface PainelContrato {
   id: number;
   plano_nome: string;
   cobranca_tipo_desc: string;
@@ -38,7 +38,7 @@ export interface PainelContrato {
   forma_pagamento: string | null;
 }
 
-export interface PainelMudancaPendente {
+interface PainelMudancaPendente {
   plano_atual: string;
   plano_novo: string;
   cobranca_tipo_desc: string;

@@ -18,7 +18,7 @@ import { UNPAID_SITUACOES } from './payment.ts';
 import { invoiceTxid } from './pix.ts';
 
 /** Who issues the invoices (the provider): config PROVIDER_NAME, PROVIDER_CNPJ, PROVIDER_ADDRESS. */
-export interface InvoiceIssuer {
+interface InvoiceIssuer {
   name: string;
   cpfcnpj: string | null;
   address: string | null;
@@ -103,7 +103,7 @@ export async function loadInvoiceDocument(
 }
 
 /** 'fatura-2026-11-empresa-x.pdf': the month it bills (else its due date's) and the client. */
-export function invoicePdfFileName(doc: Pick<InvoiceDocumentRow, 'data_competencia' | 'data_vencimento' | 'cliente'>): string {
+function invoicePdfFileName(doc: Pick<InvoiceDocumentRow, 'data_competencia' | 'data_vencimento' | 'cliente'>): string {
   const month = (doc.data_competencia ?? doc.data_vencimento).slice(0, 7);
   const client = fileNameWords(doc.cliente.razao_social, 40);
   return `fatura-${month}${client ? `-${client}` : ''}.pdf`;
@@ -145,7 +145,7 @@ function ruleText(rule: OverdueRule): string {
  * date, items as §2's details, total, situação (and when it was paid), the NFS-e, and how to pay
  * an unpaid one: the PIX QR code and its copia e cola.
  */
-export async function drawInvoicePdf(doc: InvoiceDocumentRow, issuer: InvoiceIssuer, now: Date = new Date()): Promise<Buffer> {
+async function drawInvoicePdf(doc: InvoiceDocumentRow, issuer: InvoiceIssuer, now: Date = new Date()): Promise<Buffer> {
   const today = todayInSaoPaulo(now);
   const unpaid = UNPAID_SITUACOES.includes(doc.situacao);
   const charges = doc.regra && chargesLate(doc.regra) ? doc.regra : null;
