@@ -97,5 +97,9 @@ describe("an application's consent (decision 097): 'primeira_parte' on the edit 
     // On to the new application's page, where its secret is made.
     expect(await screen.findByText('app_vendas')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ gl_produto_id: 1, primeira_parte: false });
+    // The new page reads the application; ended before that read, the test let it run after
+    // its CSRF cookie was cleared (a console error seen on a loaded machine).
+    await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.path.endsWith('/gl_oidc_cliente/6/edit'))).not.toHaveLength(0));
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   });
 });
