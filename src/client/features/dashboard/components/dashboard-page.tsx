@@ -59,7 +59,9 @@ function OwedCard({
   const next = owed.proxima;
   const overdueDays = owed.vencida_desde ? daysBetween(owed.vencida_desde, todayInSaoPaulo()) : 0;
   return (
-    <Card className="h-100 app-owed-card" border={owed.vencidas > 0 ? 'danger' : undefined}>
+    // The border class written out: react-bootstrap's `border` prop composes it at run time,
+    // where the stylesheet's purge (decision 085) cannot see it.
+    <Card className={owed.vencidas > 0 ? 'h-100 app-owed-card border-danger' : 'h-100 app-owed-card'}>
       <Card.Body>
         <Card.Title as="h2" className="h6 text-body-secondary">
           {SUMMARY_TEXTS.owed}
