@@ -343,12 +343,34 @@ export const pgConta = pgTable(
      */
     multa_percentual: numeric('multa_percentual', { precision: 5, scale: 2, mode: 'string' }).notNull().default('0'),
     juros_mensal_percentual: numeric('juros_mensal_percentual', { precision: 5, scale: 2, mode: 'string' }).notNull().default('0'),
+    /**
+     * Boletos (issue 40, decision 112): set, the account issues a registered boleto for each
+     * open invoice. The bank's FEBRABAN code, its agência, conta, carteira and the beneficiary's
+     * agreement code (convênio), digits only; the beneficiary as the boleto names it; the
+     * instructions printed on it. boleto_sequencia is the last nosso número handed out.
+     */
+    boleto_banco: char('boleto_banco', { length: 3 }),
+    boleto_agencia: text('boleto_agencia'),
+    boleto_agencia_dv: text('boleto_agencia_dv'),
+    boleto_conta: text('boleto_conta'),
+    boleto_conta_dv: text('boleto_conta_dv'),
+    boleto_carteira: text('boleto_carteira'),
+    boleto_convenio: text('boleto_convenio'),
+    beneficiario_nome: text('beneficiario_nome'),
+    beneficiario_cpfcnpj: text('beneficiario_cpfcnpj'),
+    beneficiario_endereco: text('beneficiario_endereco'),
+    boleto_instrucoes: text('boleto_instrucoes'),
+    boleto_sequencia: bigint('boleto_sequencia', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     // One account per PIX key, but those staff confirmed as sharing one.
     uniqueIndex('pg_conta_pix_chave_uq').on(t.pix_chave).where(sql`pix_chave is not null and not pix_chave_compartilhada`),
     check('pg_conta_multa_ck', sql`${t.multa_percentual} >= 0 and ${t.multa_percentual} <= 2`),
     check('pg_conta_juros_ck', sql`${t.juros_mensal_percentual} >= 0 and ${t.juros_mensal_percentual} <= 1`),
+    check(
+      'pg_conta_boleto_ck',
+      sql`${t.boleto_banco} is null or (${t.boleto_agencia} is not null and ${t.boleto_conta} is not null and ${t.boleto_carteira} is not null and ${t.boleto_convenio} is not null and ${t.beneficiario_nome} is not null and ${t.beneficiario_cpfcnpj} is not null)`,
+    ),
     check(
       'pg_conta_pix_ck',
       sql`(${t.pix_chave} is null and ${t.pix_chave_tipo} is null) or (${t.pix_chave} is not null and ${t.pix_chave_tipo} in ('cpf', 'cnpj', 'email', 'telefone', 'aleatoria') and ${t.pix_nome} is not null and ${t.pix_cidade} is not null)`,
@@ -1173,6 +1195,48 @@ export const pgPixRecebimento = pgTable(
     check(
       'pg_pix_recebimento_resultado_ck',
       sql`${t.resultado} in ('confirmada', 'ja_paga', 'valor_divergente', 'fatura_desconhecida')`,
+    ),
+  ],
+);
+
+/**
+ * The registered boleto of an invoice (issue 40, decision 112): one per invoice, its nosso número
+ * unique in its account (handed out by the account's row, under its lock). situacao:
+ * em_registro (made, not yet confirmed by the bank), registrado (the bank's 'entrada
+ * confirmada'), liquidado (paid), baixa_pedida / baixado (withdrawn: the invoice was paid or
+ * cancelled another way), rejeitado (the bank refused it; ocorrencia says why).
+ */
+export const pgBoleto = pgTable(
+  'pg_boleto',
+  {
+    ...auditoria(),
+    pg_fatura_id: integer('pg_fatura_id')
+      .notNull()
+      .references(() => pgFatura.id, { onDelete: 'restrict' })
+      .unique('pg_boleto_pg_fatura_id_uq'),
+    pg_conta_id: integer('pg_conta_id')
+      .notNull()
+      .references(() => pgConta.id, { onDelete: 'restrict' }),
+    banco: char('banco', { length: 3 }).notNull(),
+    sequencia: bigint('sequencia', { mode: 'number' }).notNull(),
+    /** As the free field holds it; nosso_numero_impresso as the boleto prints it. */
+    nosso_numero: text('nosso_numero').notNull(),
+    nosso_numero_impresso: text('nosso_numero_impresso').notNull(),
+    valor: dinheiro('valor').notNull(),
+    data_vencimento: dia('data_vencimento').notNull(),
+    codigo_barras: char('codigo_barras', { length: 44 }).notNull(),
+    linha_digitavel: char('linha_digitavel', { length: 47 }).notNull(),
+    situacao: text('situacao').notNull().default('em_registro'),
+    /** The bank's last occurrence about it, in its words (a rejection's reason). */
+    ocorrencia: text('ocorrencia'),
+    datahora_registrado: instante('datahora_registrado'),
+  },
+  (t) => [
+    uniqueIndex('pg_boleto_nosso_numero_uq').on(t.pg_conta_id, t.nosso_numero),
+    index('pg_boleto_situacao_idx').on(t.pg_conta_id, t.situacao),
+    check(
+      'pg_boleto_situacao_ck',
+      sql`${t.situacao} in ('em_registro', 'registrado', 'liquidado', 'baixa_pedida', 'baixado', 'rejeitado')`,
     ),
   ],
 );

@@ -155,6 +155,34 @@ export class PdfPage {
     this.doc.fill();
   }
 
+  /**
+   * A labelled box of a form (the boleto's fields): a thin frame, the label small at its top, the
+   * value below it. Does not move the line.
+   */
+  box(x: number, y: number, width: number, height: number, label: string, value: string, options: TextOptions = {}): void {
+    this.doc.rect(x, y, width, height).lineWidth(0.5).strokeColor('#000000').stroke();
+    this.textAt(label, x + 2, y + 1.5, { size: 6, grey: true, width: width - 4 });
+    this.textAt(value, x + 2, y + 9, { size: 9, ...options, width: width - 4 });
+  }
+
+  /** A dashed line across the page at the current line, with a small caption: where to cut. */
+  cutLine(caption: string): void {
+    this.doc.moveTo(MARGIN, this.y).lineTo(A4_WIDTH - MARGIN, this.y).dash(3, { space: 3 }).lineWidth(0.5).strokeColor('#000000').stroke().undash();
+    this.textAt(caption, MARGIN, this.y + 2, { size: 6, grey: true, align: 'right' });
+    this.y += 12;
+  }
+
+  /** Bars from their widths (bar, space, bar…, in `unit` points each), as a barcode library encodes them. */
+  bars(widths: readonly number[], x: number, y: number, unit: number, height: number): void {
+    let position = x;
+    this.doc.fillColor('#000000');
+    widths.forEach((width, index) => {
+      if (index % 2 === 0) this.doc.rect(position, y, width * unit, height);
+      position += width * unit;
+    });
+    this.doc.fill();
+  }
+
   link(value: string, url: string, options: TextOptions = {}): void {
     this.font(options);
     const height = this.heightOf(value, options);

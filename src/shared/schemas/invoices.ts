@@ -117,6 +117,22 @@ export interface FaturaDto {
    * interest to today (São Paulo); null when it is not overdue or its account charges none.
    */
   valor_atualizado: string | null;
+  /** Ours (issue 40): an unpaid invoice of an account that issues boletos offers 'Boleto'. */
+  boleto: boolean;
+}
+
+/** GET /api/pg_fatura/cliente/{token}/{id}/boleto (issue 40): the boleto, once the bank registered it. */
+export interface FaturaBoletoDto {
+  id: number;
+  /** em_registro: made, not yet confirmed by the bank; registrado: payable; others: not payable. */
+  situacao: 'em_registro' | 'registrado' | 'liquidado' | 'baixa_pedida' | 'baixado' | 'rejeitado';
+  banco: string;
+  valor: string;
+  data_vencimento: string;
+  nosso_numero: string;
+  /** Formatted, only when payable (registrado). */
+  linha_digitavel: string | null;
+  pdf_url: string | null;
 }
 
 /** §3 Invoice with its items: GET /api/pg_fatura/cliente/{token}/{id}. */

@@ -13,6 +13,7 @@ const fatura = (overrides: Partial<FaturaDto>): FaturaDto => ({
   valor: '1234.5',
   servico_discriminacao_calculado: 'Licenciamento; plano Profissional',
   valor_atualizado: null,
+  boleto: false,
   nfse: {
     nf_numero: '2026000123',
     datahora_emissao: '2026-11-09T12:00:00Z',

@@ -117,3 +117,22 @@ export const PIX_TEXTS = {
   afterPaying:
     'Pague pelo aplicativo do seu banco: leia o QR Code ou cole o código. A fatura aparece como paga assim que o pagamento for confirmado.',
 } as const;
+
+/** The boleto of an invoice (issue 40). */
+export const BOLETO_TEXTS = {
+  action: 'Boleto',
+  title: 'Boleto',
+  bank: 'Banco',
+  amount: 'Valor',
+  dueDate: 'Vencimento',
+  nossoNumero: 'Nosso número',
+  registering: 'Boleto em registro no banco.',
+  registeringHint: 'Ele fica disponível para pagamento assim que o banco confirmar o registro, em geral no próximo dia útil. Se preferir, pague agora com PIX.',
+  notPayable: 'Este boleto não está mais disponível para pagamento.',
+  linha: 'Linha digitável',
+  copy: 'Copiar linha digitável',
+  copied: 'Linha digitável copiada.',
+  copyFailed: 'Não foi possível copiar; selecione a linha e copie.',
+  download: 'Baixar boleto (PDF)',
+  loadFailed: 'Não foi possível carregar o boleto desta fatura.',
+} as const;

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.ts';
 import type { OverdueRule } from '#shared/overdue-charges';
+import { SITUACAO } from '#shared/schemas/invoices';
 import { glArquivo, glCliente, glContrato, pgConta, pgFatura, pgFaturaItem, pgNfse } from '../../db/schema.ts';
 
 /**
@@ -20,7 +21,12 @@ export interface FaturaRecord {
   has_pdf: boolean;
   /** An unpaid invoice's account's late charges (issue 39); null for paid ones and no account. */
   regra: OverdueRule | null;
+  /** An unpaid invoice whose account issues boletos (issue 40). */
+  boleto: boolean;
 }
+
+/** Open (5) and overdue (8): the invoices a boleto is for. */
+const UNPAID: number[] = [SITUACAO.fechada, SITUACAO.vencida];
 
 /** The description, or the items' descriptions when it is empty (COALESCE runs the subquery only then). */
 const discriminacaoCalculada = sql<string | null>`coalesce(
@@ -57,7 +63,7 @@ type FaturaTuple = [
   string | null,
   string | null,
   boolean,
-  [string, string] | null,
+  [string, string, boolean] | null,
 ];
 
 /**
@@ -79,7 +85,7 @@ export async function listFaturasByToken(db: Queryable, token: string) {
         ),
         n.nf_numero, n.datahora_emissao, n.chave_acesso, n.url_visualizar, n.pdf_arquivo_id is not null,
         case when f.situacao in (5, 8) then (
-          select json_build_array(k.multa_percentual::text, k.juros_mensal_percentual::text)
+          select json_build_array(k.multa_percentual::text, k.juros_mensal_percentual::text, k.boleto_banco is not null)
           from ${glContrato} ct join ${pgConta} k on k.id = ct.pg_conta_id where ct.id = f.gl_contrato_id)
         end
       ) order by f.data_vencimento desc, f.id desc), '[]')::text
@@ -104,6 +110,7 @@ export async function listFaturasByToken(db: Queryable, token: string) {
       url_visualizar: url,
       has_pdf: hasPdf,
       regra: regra ? { multa: regra[0], juros: regra[1] } : null,
+      boleto: regra?.[2] ?? false,
     }),
   );
   return { cliente: { razao_social: row.razao_social, cpfcnpj: row.cpfcnpj }, faturas };
@@ -126,6 +133,7 @@ export async function findFaturaByToken(db: Queryable, token: string, faturaId: 
       pdf_arquivo_id: pgNfse.pdf_arquivo_id,
       multa: pgConta.multa_percentual,
       juros: pgConta.juros_mensal_percentual,
+      boletoBanco: pgConta.boleto_banco,
     })
     .from(pgFatura)
     .innerJoin(glCliente, eq(glCliente.id, pgFatura.gl_cliente_id))
@@ -134,10 +142,11 @@ export async function findFaturaByToken(db: Queryable, token: string, faturaId: 
     .leftJoin(pgConta, eq(pgConta.id, glContrato.pg_conta_id))
     .where(and(eq(pgFatura.id, faturaId), eq(glCliente.fatura_token, token)));
   if (!row) return null;
-  const { pdf_arquivo_id, multa, juros, ...rest } = row;
+  const { pdf_arquivo_id, multa, juros, boletoBanco, ...rest } = row;
   return {
     ...rest,
     regra: multa !== null && juros !== null ? { multa, juros } : null,
+    boleto: boletoBanco !== null && UNPAID.includes(row.situacao),
     datahora_confirmado: iso(row.datahora_confirmado),
     nf_datahora_emissao: iso(row.nf_datahora_emissao),
     has_pdf: pdf_arquivo_id !== null,

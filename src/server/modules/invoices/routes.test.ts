@@ -178,8 +178,9 @@ describe('GET /api/pg_fatura/cliente/{token}', () => {
         has_url_visualizar: true,
         url_visualizar: `https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=${CHAVE}`,
       },
-      // Ours beside §3's (issue 39): a paid invoice has no late charges.
+      // Ours beside §3's (issues 39 and 40): a paid invoice has no late charges and no boleto.
       valor_atualizado: null,
+      boleto: false,
     });
     // Items only in the detail.
     expect(paga).not.toHaveProperty('itens');

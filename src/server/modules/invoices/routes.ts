@@ -13,6 +13,8 @@ import { localStorageFor, type FileStorage } from '../../storage/file-storage.ts
 import { findNfsePdf, getFatura, listFaturas } from './service.ts';
 import { invoicePixPayment, listPixPayable } from './pix.ts';
 import { invoiceIssuer, loadInvoiceDocument, sendInvoicePdf } from './invoice-document.ts';
+import { customerBoleto, toBoletoDto } from '../boleto/customer-boleto.ts';
+import { loadBoletoDocument, sendBoletoPdf } from '../boleto/boleto-pdf.ts';
 
 export interface FaturaRoutesOptions {
   db: Database;
@@ -152,6 +154,32 @@ export const faturaRoutes: FastifyPluginCallbackZod<FaturaRoutesOptions> = (app,
     }
     return envelope(null, { message: BILLING_MESSAGES.approved });
   });
+
+  // Issue 40: the invoice's boleto (made on first asking when its account issues boletos).
+  app.get('/pg_fatura/cliente/:token/:id/boleto', { schema: { params: InvoiceParams }, config }, async (request) => {
+    const { token } = request.params;
+    await refuseGuessers(request);
+    const id = parseId(request.params.id);
+    if (!FATURA_TOKEN_PATTERN.test(token) || id === null) return miss(request);
+    const boleto = await guarded(token, () => customerBoleto(db, token, id));
+    if (!boleto) return miss(request);
+    return envelope(toBoletoDto(boleto, token));
+  });
+
+  // The registered boleto as a one-page PDF (issue 40); none before the bank registered it.
+  app.get(
+    '/pg_fatura/cliente/:token/:id/boleto.pdf',
+    { schema: { params: InvoiceParams }, config },
+    async (request, reply) => {
+      const { token } = request.params;
+      await refuseGuessers(request);
+      const id = parseId(request.params.id);
+      if (!FATURA_TOKEN_PATTERN.test(token) || id === null) return miss(request);
+      const doc = await guarded(token, () => loadBoletoDocument(db, id, token));
+      if (!doc) return miss(request);
+      return sendBoletoPdf(reply, doc);
+    },
+  );
 
   // Issue 39: the invoice as a one-page PDF, drawn now from what the database holds.
   app.get(

@@ -93,6 +93,7 @@ function toFatura(row: FaturaRecord, token: string, today: string): FaturaDto {
     servico_discriminacao_calculado: row.servico_discriminacao_calculado,
     nfse: toNfse(row, token),
     valor_atualizado: updatedAmount(row, today),
+    boleto: row.boleto,
   };
 }
 

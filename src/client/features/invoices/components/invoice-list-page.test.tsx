@@ -280,6 +280,42 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
     expect(within(dialog).getByText('Valor atualizado hoje').nextElementSibling).toHaveTextContent('R$ 1.036,33');
   });
 
+  it("'Boleto' says it is being registered, then shows the linha digitável and the PDF (issue 40)", async () => {
+    const open = fatura({ situacao: 5, data_vencimento_calculado: '2026-12-10', boleto: true });
+    let situacao: 'em_registro' | 'registrado' = 'em_registro';
+    const boletoPath = `${LIST_PATH}/${open.id}/boleto`;
+    stubFetch(
+      withPix({
+        [`GET ${LIST_PATH}`]: () => envelopeResponse(lista([open, fatura({ situacao: 6 })])),
+        [`GET ${boletoPath}`]: () =>
+          envelopeResponse({
+            id: open.id,
+            situacao,
+            banco: 'Banco do Brasil',
+            valor: '149.90',
+            data_vencimento: '2026-12-10',
+            nosso_numero: '12345670000000001',
+            linha_digitavel: situacao === 'registrado' ? '00190.00009 01234.567004 00000.001180 2 16560000014990' : null,
+            pdf_url: situacao === 'registrado' ? `${boletoPath}.pdf` : null,
+          }),
+      }),
+    );
+    const { user } = renderPage();
+    await screen.findByRole('table');
+    expect(within(rows()[1] as HTMLElement).queryByRole('button', { name: 'Boleto' })).not.toBeInTheDocument();
+    await user.click(within(rows()[0] as HTMLElement).getByRole('button', { name: 'Boleto' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Boleto' });
+    expect(await within(dialog).findByText('Boleto em registro no banco.')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Linha digitável')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+
+    situacao = 'registrado';
+    await user.click(within(rows()[0] as HTMLElement).getByRole('button', { name: 'Boleto' }));
+    dialog = await screen.findByRole('dialog', { name: 'Boleto' });
+    expect(await within(dialog).findByDisplayValue('00190.00009 01234.567004 00000.001180 2 16560000014990')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Baixar boleto (PDF)' })).toHaveAttribute('href', `${boletoPath}.pdf`);
+  });
+
   it('a click on a disabled action, or beside the actions, does not open the details behind it', async () => {
     const { calls } = stubFetch(
       withPix({ [`GET ${LIST_PATH}`]: () => envelopeResponse(lista(FATURAS)) }),

@@ -13,6 +13,7 @@ import '../invoices.css';
 import { InvoiceDetailsModal } from './invoice-details-modal';
 import { InvoiceFilters } from './invoice-filters';
 import { InvoiceTable } from './invoice-table';
+import { BoletoModal } from './boleto-modal';
 import { PixPaymentModal } from './pix-payment-modal';
 import { usePixPayable } from '../api/get-pix';
 import { loadCode } from '../../../lib/code-loading';
@@ -58,6 +59,7 @@ export function InvoiceListPage() {
   const [selected, setSelected] = useState<FaturaDto | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [paying, setPaying] = useState<number | null>(null);
+  const [boletoOf, setBoletoOf] = useState<number | null>(null);
   const pixPayable = usePixPayable(token, Boolean(query.data), paying !== null);
   const queryClient = useQueryClient();
   // The invoice being paid left the payable ones: reload the list, which says whether it is paid.
@@ -134,6 +136,7 @@ export function InvoiceListPage() {
           onOpen={open}
           pixPayable={pixPayable.data}
           onPay={setPaying}
+          onBoleto={setBoletoOf}
         />
       )}
       <InvoiceDetailsModal
@@ -150,6 +153,7 @@ export function InvoiceListPage() {
         paid={faturas.some((fatura) => fatura.id === paying && fatura.situacao === SITUACAO.paga)}
         onHide={() => setPaying(null)}
       />
+      <BoletoModal token={token} faturaId={boletoOf} onHide={() => setBoletoOf(null)} />
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { InvoicePdfLink } from './invoice-pdf-link';
 import { NfseActions } from './nfse-actions';
 import { SituacaoIcon } from './situacao-icon';
 import { ScrollRegion } from '../../../components/scroll-region';
-import { COLUMNS, INVOICES_LABEL, INVOICES_TEXTS, PIX_TEXTS, SITUACAO_WORDS } from '../texts';
+import { BOLETO_TEXTS, COLUMNS, INVOICES_LABEL, INVOICES_TEXTS, PIX_TEXTS, SITUACAO_WORDS } from '../texts';
 
 const ACTIONS_CELL = 'app-invoice-actions';
 
@@ -34,6 +34,7 @@ const InvoiceRow = memo(function InvoiceRow({
   today,
   onOpen,
   onPay,
+  onBoleto,
 }: {
   token: string;
   fatura: FaturaDto;
@@ -42,6 +43,8 @@ const InvoiceRow = memo(function InvoiceRow({
   onOpen: (fatura: FaturaDto) => void;
   /** Set when the invoice can be paid by PIX (issue 20). */
   onPay: ((faturaId: number) => void) | null;
+  /** Set when the invoice has a boleto (issue 40). */
+  onBoleto: ((faturaId: number) => void) | null;
 }) {
   const vencimento = formatDate(fatura.data_vencimento_calculado);
   return (
@@ -105,7 +108,16 @@ const InvoiceRow = memo(function InvoiceRow({
               {PIX_TEXTS.action}
             </button>
           )}
-          <InvoicePdfLink token={token} faturaId={fatura.id} className={onPay ? SECONDARY : ''} />
+          {onBoleto && (
+            <button
+              type="button"
+              className={`btn btn-sm btn-outline-success ${onPay ? SECONDARY : ''}`.trim()}
+              onClick={() => onBoleto(fatura.id)}
+            >
+              {BOLETO_TEXTS.action}
+            </button>
+          )}
+          <InvoicePdfLink token={token} faturaId={fatura.id} className={onPay || onBoleto ? SECONDARY : ''} />
           <span className={`d-inline-flex flex-wrap gap-1 ${SECONDARY}`}>
             <NfseActions nfse={fatura.nfse} />
           </span>
@@ -126,6 +138,7 @@ export const InvoiceTable = memo(function InvoiceTable({
   onOpen,
   pixPayable,
   onPay,
+  onBoleto,
 }: {
   token: string;
   faturas: readonly FaturaDto[];
@@ -133,6 +146,7 @@ export const InvoiceTable = memo(function InvoiceTable({
   /** The invoices payable by PIX (issue 20). */
   pixPayable?: ReadonlySet<number>;
   onPay?: (faturaId: number) => void;
+  onBoleto?: (faturaId: number) => void;
 }) {
   const today = todayInSaoPaulo();
   return (
@@ -164,6 +178,7 @@ export const InvoiceTable = memo(function InvoiceTable({
               today={today}
               onOpen={onOpen}
               onPay={onPay && pixPayable?.has(fatura.id) ? onPay : null}
+              onBoleto={onBoleto && fatura.boleto ? onBoleto : null}
             />
           ))}
         </tbody>

@@ -37,6 +37,7 @@ export function fatura(overrides: Partial<FaturaDto> = {}): FaturaDto {
     servico_discriminacao_calculado: 'Licenciamento de software.',
     nfse: situacao === 6 ? nfse() : null,
     valor_atualizado: null,
+    boleto: false,
     ...overrides,
   };
 }
