@@ -7,7 +7,7 @@ import { BOLETO_BANKS } from './banks/index.ts';
 import { issueBoleto, type BoletoRow } from './issue-boleto.ts';
 
 /** The boleto's PDF under the client's token, like the invoice's. */
-export const boletoPdfPath = (token: string, faturaId: number) =>
+const boletoPdfPath = (token: string, faturaId: number) =>
   `/api/pg_fatura/cliente/${encodeURIComponent(token)}/${faturaId}/boleto.pdf`;
 
 /** The boleto of the token's client's invoice: the one made, or made now; null when none applies. */
