@@ -156,6 +156,19 @@ test("'Fatura (PDF)' downloads the invoice as one page: the client, the total an
   await expect(page.getByRole('tooltip')).toHaveText('NFS-e ainda não emitida');
 });
 
+test("the demo client's open invoice on the Boleto account offers its boleto, 'em registro no banco' until the bank confirms it (issue 40)", async ({ page }) => {
+  await page.goto(LIST);
+  await row(page, 0).getByRole('button', { name: 'Boleto', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Boleto' });
+  await expect(dialog.getByText('Banco do Brasil')).toBeVisible();
+  await expect(dialog.getByText('Boleto em registro no banco.')).toBeVisible();
+  await expect(dialog.getByLabel('Linha digitável')).toHaveCount(0);
+  await expect(dialog.getByRole('link', { name: 'Baixar boleto (PDF)' })).toHaveCount(0);
+  // Paid invoices offer none.
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(row(page, 1).getByRole('button', { name: 'Boleto', exact: true })).toHaveCount(0);
+});
+
 test('the view action opens the city hall, or the national consultation of the key, in a new tab', async ({ page }) => {
   await page.goto(LIST);
   const cityHall = row(page, 1).getByRole('link', { name: VIEW });

@@ -309,6 +309,18 @@ async function inserirDemo(
         // Late charges as most providers set them (issue 39): the CDC's 2 % fine, 1 % a month.
         multa_percentual: '2.00',
         juros_mensal_percentual: '1.00',
+        // Registered boletos at Banco do Brasil (issue 40): a convênio of 7 digits, carteira 17.
+        boleto_banco: '001',
+        boleto_agencia: '1234',
+        boleto_agencia_dv: '3',
+        boleto_conta: '123456',
+        boleto_conta_dv: '7',
+        boleto_carteira: '17',
+        boleto_convenio: '2345678',
+        beneficiario_nome: DEMO_PRESTADOR.razao_social,
+        beneficiario_cpfcnpj: DEMO_PRESTADOR.cpfcnpj,
+        beneficiario_endereco: DEMO_PRESTADOR.endereco,
+        boleto_instrucoes: 'Não receber após 30 dias do vencimento.',
       },
       {
         nome: 'Pix',

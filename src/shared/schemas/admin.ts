@@ -11,6 +11,7 @@ import { parseDateInput, parseInstant } from '../dates.ts';
 import { onlyDigits } from '../masks.ts';
 import { httpOrigin } from './destination.ts';
 import { isLocalHostname, parseHttpUrl } from '../urls.ts';
+import { BOLETO_BANKS } from '../boleto/banks/index.ts';
 import { MAX_FINE_PERCENT, MAX_INTEREST_PERCENT_MONTH } from '../overdue-charges.ts';
 import { normalizePixKey, PIX_KEY_MESSAGES, PIX_KEY_TYPES, type PixKeyType } from '../pix/pix-key.ts';
 import { isDueDateRule } from '../due-date.ts';
@@ -289,6 +290,20 @@ export const CONTA_MESSAGES = {
   pixKeyTaken: 'Outra conta já usa esta chave PIX. Marque "Mesma chave PIX de outra conta" para confirmar.',
 } as const;
 
+/** The banks a boleto account may use (issue 40). */
+const BOLETO_BANK_CODES = [...BOLETO_BANKS.keys()] as [string, ...string[]];
+
+/** Digits only (a bank's agência, conta, carteira, convênio), up to `max`; empty is null. */
+const nullableDigitsText = (max: number) =>
+  z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .trim()
+      .regex(new RegExp(`^\\d{1,${max}}$`), { error: `Somente números, até ${max} dígitos.` })
+      .nullable(),
+  ).optional();
+
 /** A percentage with two decimals from 0 to `max`; empty is 0 (no charge). */
 const percentUpTo = (max: number, message: string) =>
   z.preprocess(
@@ -314,8 +329,34 @@ export const ContaSaveSchema = z
     pix_chave_compartilhada: Flag.optional(),
     multa_percentual: percentUpTo(MAX_FINE_PERCENT, CONTA_MESSAGES.fineMax),
     juros_mensal_percentual: percentUpTo(MAX_INTEREST_PERCENT_MONTH, CONTA_MESSAGES.interestMax),
+    // Issue 40: the bank data of an account that issues boletos; digits only, checked per bank.
+    boleto_banco: z.preprocess(emptyToNull, z.enum(BOLETO_BANK_CODES).nullable()).optional(),
+    boleto_agencia: nullableDigitsText(5),
+    boleto_agencia_dv: nullableText(1),
+    boleto_conta: nullableDigitsText(12),
+    boleto_conta_dv: nullableText(1),
+    boleto_carteira: nullableDigitsText(3),
+    boleto_convenio: nullableDigitsText(10),
+    beneficiario_nome: nullableText(),
+    beneficiario_cpfcnpj: z.preprocess(emptyToNull, documentSchema('cpfcnpj').nullable()).optional(),
+    beneficiario_endereco: nullableText(),
+    boleto_instrucoes: nullableLongText(),
   })
   .superRefine((conta, context) => {
+    const bank = conta.boleto_banco ? BOLETO_BANKS.get(conta.boleto_banco) : undefined;
+    if (bank) {
+      const errors = bank.validate({
+        agencia: conta.boleto_agencia ?? '',
+        agencia_dv: conta.boleto_agencia_dv ?? null,
+        conta: conta.boleto_conta ?? '',
+        conta_dv: conta.boleto_conta_dv ?? null,
+        carteira: conta.boleto_carteira ?? '',
+        convenio: conta.boleto_convenio ?? '',
+      });
+      for (const [field, message] of Object.entries(errors)) context.addIssue({ code: 'custom', path: [`boleto_${field}`], message });
+      if (!conta.beneficiario_nome) context.addIssue({ code: 'custom', path: ['beneficiario_nome'], message: REQUIRED_MESSAGE });
+      if (!conta.beneficiario_cpfcnpj) context.addIssue({ code: 'custom', path: ['beneficiario_cpfcnpj'], message: REQUIRED_MESSAGE });
+    }
     const tipo = conta.pix_chave_tipo;
     if (!tipo) return;
     if (!conta.pix_chave || normalizePixKey(tipo, conta.pix_chave) === null) {

@@ -54,6 +54,17 @@ export interface Conta extends AuditBlock {
   pix_chave_compartilhada: boolean;
   multa_percentual: string;
   juros_mensal_percentual: string;
+  boleto_banco: string | null;
+  boleto_agencia: string | null;
+  boleto_agencia_dv: string | null;
+  boleto_conta: string | null;
+  boleto_conta_dv: string | null;
+  boleto_carteira: string | null;
+  boleto_convenio: string | null;
+  beneficiario_nome: string | null;
+  beneficiario_cpfcnpj: string | null;
+  beneficiario_endereco: string | null;
+  boleto_instrucoes: string | null;
   tem_webhook_segredo: boolean;
 }
 export interface Cliente extends AuditBlock {

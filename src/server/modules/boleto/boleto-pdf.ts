@@ -10,9 +10,9 @@ import type { Queryable } from '../../db/database.ts';
 import { glCliente, pgBoleto, pgConta, pgFatura } from '../../db/schema.ts';
 import { CONTENT_WIDTH, MARGIN, renderPdf, type PdfPage } from '../../pdf/document.ts';
 import { invoiceTxid } from '../invoices/pix.ts';
-import { BOLETO_BANKS } from './banks/index.ts';
+import { BOLETO_BANKS } from '#shared/boleto/banks/index';
 import { bankAccountOf } from './issue-boleto.ts';
-import { formatLinhaDigitavel } from './febraban.ts';
+import { formatLinhaDigitavel } from '#shared/boleto/febraban';
 import { itfBars } from './itf.ts';
 
 /** A registered boleto with its account, invoice and payer, for its page; null unless the token's client's. */

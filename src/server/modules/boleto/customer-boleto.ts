@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { formatLinhaDigitavel } from './febraban.ts';
+import { formatLinhaDigitavel } from '#shared/boleto/febraban';
 import type { FaturaBoletoDto } from '#shared/schemas/invoices';
 import type { Database } from '../../db/database.ts';
 import { glCliente, pgBoleto, pgFatura } from '../../db/schema.ts';
-import { BOLETO_BANKS } from './banks/index.ts';
+import { BOLETO_BANKS } from '#shared/boleto/banks/index';
 import { issueBoleto, type BoletoRow } from './issue-boleto.ts';
 
 /** The boleto's PDF under the client's token, like the invoice's. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaturaBoletoDto, FaturaListDto } from '#shared/schemas/invoices';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createClient } from '../../../../tests/helpers/factories.ts';
+import { createClient, createUser, signedInAgent } from '../../../../tests/helpers/factories.ts';
 import { createFatura, createPixContract } from '../../../../tests/helpers/invoice-factories.ts';
 import { readPdf } from '../../../../tests/helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
@@ -129,3 +129,27 @@ describe('the boleto of an open invoice (issue 40)', () => {
     expect(await issueMissingBoletos(t.db)).toBe(0);
   });
 });
+
+describe("a payment account's bank data (issue 40 item 1)", () => {
+  it('is checked per bank in pt-BR, and saved when right', async () => {
+    const staff = await signedInAgent(t, (await createUser(t.db, { nivel: 3 })).id);
+    const base = { nome: 'Cobrança BB', nome_exibicao: 'Boleto', ativo: true };
+    const wrong = await staff.post('/api/admin/pg_conta', { ...base, boleto_banco: '001', boleto_agencia: '12', boleto_conta: '123', boleto_carteira: '11', boleto_convenio: '123', beneficiario_nome: '' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({
+      boleto_agencia: ['Agência do Banco do Brasil: 4 dígitos.'],
+      boleto_carteira: ['Carteira do Banco do Brasil: 17 ou 18.'],
+      boleto_convenio: ['Convênio do Banco do Brasil: 7 dígitos.'],
+      beneficiario_nome: ['Campo obrigatório.'],
+      beneficiario_cpfcnpj: ['Campo obrigatório.'],
+    });
+    const letters = await staff.post('/api/admin/pg_conta', { ...base, boleto_banco: '237', boleto_agencia: '12a4' });
+    expect(letters.body.errors?.boleto_agencia).toContain('Somente números, até 5 dígitos.');
+    const unknownBank = await staff.post('/api/admin/pg_conta', { ...base, boleto_banco: '999' });
+    expect(unknownBank.status).toBe(422);
+    const saved = await staff.post<{ entity: Record<string, unknown> }>('/api/admin/pg_conta', { ...base, ...BANCO_DO_BRASIL, beneficiario_cpfcnpj: '11.444.777/0001-61' });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.entity).toMatchObject({ boleto_banco: '001', boleto_convenio: '1234567', beneficiario_cpfcnpj: '11444777000161' });
+  });
+});
+

@@ -3,9 +3,9 @@ import { toCents } from '#shared/format';
 import type { Database } from '../../db/database.ts';
 import { glContrato, pgBoleto, pgConta, pgFatura } from '../../db/schema.ts';
 import { UNPAID_SITUACOES } from '../invoices/payment.ts';
-import type { BankAccountData } from './banks/bank.ts';
-import { BOLETO_BANKS } from './banks/index.ts';
-import { boletoBarcode, linhaDigitavel } from './febraban.ts';
+import type { BankAccountData } from '#shared/boleto/banks/bank';
+import { BOLETO_BANKS } from '#shared/boleto/banks/index';
+import { boletoBarcode, linhaDigitavel } from '#shared/boleto/febraban';
 
 /** The bank data of an account row as the banks read it. */
 export function bankAccountOf(conta: typeof pgConta.$inferSelect): BankAccountData | null {

@@ -14,6 +14,7 @@ import { describeDueDateRule, isDueDateRule } from '#shared/due-date';
 import { formatMoney } from '#shared/format';
 import { PIX_KEY_TYPES } from '#shared/pix/pix-key';
 import { CrudEdit } from '../../../components/crud/edit-page';
+import { BOLETO_BANKS } from '#shared/boleto/banks/index';
 import { CheckboxField, ChoiceField, DecimalField, DropdownField, InputField, TextAreaField } from '../../../components/crud/form-fields';
 import { CrudList } from '../../../components/crud/list-page';
 import { Truncate } from '../../../components/widgets/readonly-values';
@@ -333,7 +334,21 @@ const CONTA_FIELDS = [
   'pix_chave_compartilhada',
   'multa_percentual',
   'juros_mensal_percentual',
+  'boleto_banco',
+  'boleto_agencia',
+  'boleto_agencia_dv',
+  'boleto_conta',
+  'boleto_conta_dv',
+  'boleto_carteira',
+  'boleto_convenio',
+  'beneficiario_nome',
+  'beneficiario_cpfcnpj',
+  'beneficiario_endereco',
+  'boleto_instrucoes',
 ] as const;
+
+/** The banks a boleto account may use (issue 40), for the choice. */
+const BOLETO_BANK_OPTIONS = [...BOLETO_BANKS.values()].map((bank) => ({ id: bank.code, text: `${bank.code} – ${bank.name}` }));
 
 export function ContaList() {
   return (
@@ -377,6 +392,17 @@ export function ContaEdit() {
           pix_chave_compartilhada: false,
           multa_percentual: '0.00',
           juros_mensal_percentual: '0.00',
+          boleto_banco: '',
+          boleto_agencia: '',
+          boleto_agencia_dv: '',
+          boleto_conta: '',
+          boleto_conta_dv: '',
+          boleto_carteira: '',
+          boleto_convenio: '',
+          beneficiario_nome: '',
+          beneficiario_cpfcnpj: '',
+          beneficiario_endereco: '',
+          boleto_instrucoes: '',
         }}
         toForm={(entity) => formValuesOf(entity, CONTA_FIELDS)}
         toPayload={asPayload}
@@ -400,6 +426,19 @@ export function ContaEdit() {
             <p className="small text-body-secondary col-12">{ADMIN_TEXTS.encargosIntro}</p>
             <DecimalField form={form} name="multa_percentual" label={ADMIN_TEXTS.multaPercentual} />
             <DecimalField form={form} name="juros_mensal_percentual" label={ADMIN_TEXTS.jurosPercentual} />
+            <h2 className="h6 col-12 mt-2">{ADMIN_TEXTS.boletos}</h2>
+            <p className="small text-body-secondary col-12">{ADMIN_TEXTS.boletosIntro}</p>
+            <ChoiceField form={form} name="boleto_banco" label={ADMIN_TEXTS.boletoBanco} options={BOLETO_BANK_OPTIONS} />
+            <InputField form={form} name="boleto_agencia" label={ADMIN_TEXTS.boletoAgencia} />
+            <InputField form={form} name="boleto_agencia_dv" label={ADMIN_TEXTS.boletoAgenciaDv} maxLength={1} />
+            <InputField form={form} name="boleto_conta" label={ADMIN_TEXTS.boletoConta} />
+            <InputField form={form} name="boleto_conta_dv" label={ADMIN_TEXTS.boletoContaDv} maxLength={1} />
+            <InputField form={form} name="boleto_carteira" label={ADMIN_TEXTS.boletoCarteira} />
+            <InputField form={form} name="boleto_convenio" label={ADMIN_TEXTS.boletoConvenio} />
+            <InputField form={form} name="beneficiario_nome" label={ADMIN_TEXTS.beneficiarioNome} />
+            <InputField form={form} name="beneficiario_cpfcnpj" label={ADMIN_TEXTS.beneficiarioCpfcnpj} />
+            <InputField form={form} name="beneficiario_endereco" label={ADMIN_TEXTS.beneficiarioEndereco} />
+            <TextAreaField form={form} name="boleto_instrucoes" label={ADMIN_TEXTS.boletoInstrucoes} />
           </div>
         )}
       </CrudEdit>

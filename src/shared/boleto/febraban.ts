@@ -4,7 +4,7 @@
  * due factor (4), amount in cents (10), the bank's free field (25) — and the 47 digits a person
  * types, the same digits in another order with a modulo-10 digit per field.
  */
-import { daysBetween } from '#shared/dates';
+import { daysBetween } from '../dates.ts';
 
 /** Modulo 10 (FEBRABAN): weights 2, 1, 2, 1… from the right, a product's digits summed. */
 export function mod10(digits: string): number {
