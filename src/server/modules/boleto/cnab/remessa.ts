@@ -7,7 +7,7 @@ import { alpha, blank, ddmmaaaa, num, record } from './fields.ts';
  * end with CRLF; every one is 240 positions.
  */
 
-export interface RemessaBeneficiary {
+interface RemessaBeneficiary {
   bank: string;
   bankName: string;
   cpfcnpj: string;
