@@ -1200,6 +1200,25 @@ export const pgPixRecebimento = pgTable(
 );
 
 /**
+ * A CNAB 240 remessa file of a payment account (issue 40): numbered in turn per account (its
+ * NSA, decided under the account's row lock and a unique index), kept to be downloaded again.
+ */
+export const pgRemessa = pgTable(
+  'pg_remessa',
+  {
+    ...auditoria(),
+    pg_conta_id: integer('pg_conta_id')
+      .notNull()
+      .references(() => pgConta.id, { onDelete: 'restrict' }),
+    numero: integer('numero').notNull(),
+    conteudo: text('conteudo').notNull(),
+    quantidade: integer('quantidade').notNull(),
+    gl_usuario_id: integer('gl_usuario_id').references(() => glUsuario.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('pg_remessa_numero_uq').on(t.pg_conta_id, t.numero)],
+);
+
+/**
  * The registered boleto of an invoice (issue 40, decision 112): one per invoice, its nosso número
  * unique in its account (handed out by the account's row, under its lock). situacao:
  * em_registro (made, not yet confirmed by the bank), registrado (the bank's 'entrada
@@ -1227,6 +1246,9 @@ export const pgBoleto = pgTable(
     codigo_barras: char('codigo_barras', { length: 44 }).notNull(),
     linha_digitavel: char('linha_digitavel', { length: 47 }).notNull(),
     situacao: text('situacao').notNull().default('em_registro'),
+    /** The remessa file that registered it, and the one that asked its baixa: each in one file. */
+    pg_remessa_id: integer('pg_remessa_id').references(() => pgRemessa.id, { onDelete: 'restrict' }),
+    baixa_remessa_id: integer('baixa_remessa_id').references(() => pgRemessa.id, { onDelete: 'restrict' }),
     /** The bank's last occurrence about it, in its words (a rejection's reason). */
     ocorrencia: text('ocorrencia'),
     datahora_registrado: instante('datahora_registrado'),

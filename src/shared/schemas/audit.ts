@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = {
   nivel_alterado: 'Alterou o nível de acesso',
   cliente_selecionado: 'Selecionou um cliente',
   token_fatura_gerado: 'Gerou novo link de faturas',
+  remessa_gerada: 'Gerou arquivo de remessa de boletos',
   pagamento_confirmado: 'Confirmou um pagamento',
   mudanca_plano_cancelada: 'Cancelou uma mudança de plano',
   faturamento_manual: 'Emitiu uma fatura (Emitir agora)',
