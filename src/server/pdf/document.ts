@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import type PDFKit from 'pdfkit';
+import { formatCep } from '#shared/masks';
 
 const require = createRequire(import.meta.url);
 const FONTS = {
@@ -42,6 +43,22 @@ interface TableColumn {
  * A page being written top to bottom. `y` is where the next line goes; every call moves it.
  * `room(height)` tells whether that much still fits above the bottom margin.
  */
+/** An address on one line, as the documents print it: 'Rua X, 10 – Centro – São Paulo/SP – CEP 01310-100'. */
+export function postalAddress(a: {
+  logradouro: string | null;
+  numero: string | null;
+  complemento: string | null;
+  bairro: string | null;
+  cidade: string | null;
+  uf: string | null;
+  cep: string | null;
+}): string | null {
+  const street = [a.logradouro, a.numero, a.complemento].filter(Boolean).join(', ');
+  const city = a.cidade ? `${a.cidade}${a.uf ? `/${a.uf}` : ''}` : null;
+  const parts = [street, a.bairro, city, a.cep ? `CEP ${formatCep(a.cep)}` : null].filter(Boolean);
+  return parts.length ? parts.join(' – ') : null;
+}
+
 /** Windows line ends would print as a glyph of their own: one '\n' per line break. */
 const lines = (value: string) => value.replace(/\r\n?/g, '\n');
 

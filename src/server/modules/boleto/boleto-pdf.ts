@@ -8,7 +8,7 @@ import { formatDate, formatDecimal, formatMoney, toCents } from '#shared/format'
 import { pixPayload } from '#shared/pix/br-code';
 import type { Queryable } from '../../db/database.ts';
 import { glCliente, pgBoleto, pgConta, pgFatura } from '../../db/schema.ts';
-import { CONTENT_WIDTH, MARGIN, renderPdf, type PdfPage } from '../../pdf/document.ts';
+import { CONTENT_WIDTH, MARGIN, postalAddress, renderPdf, type PdfPage } from '../../pdf/document.ts';
 import { invoiceTxid } from '../invoices/pix.ts';
 import { BOLETO_BANKS } from '#shared/boleto/banks/index';
 import { bankAccountOf } from './issue-boleto.ts';
@@ -38,9 +38,17 @@ type BoletoDocument = NonNullable<Awaited<ReturnType<typeof loadBoletoDocument>>
 
 function payerAddress(doc: BoletoDocument): string {
   const c = doc.cliente;
-  const street = [c.end_logradouro, c.end_numero, c.end_complemento].filter(Boolean).join(', ');
-  const city = doc.cidade?.cidade ? `${doc.cidade.cidade}${doc.cidade.uf ? `/${doc.cidade.uf}` : ''}` : null;
-  return [street, c.end_bairro, city, c.end_cep ? `CEP ${c.end_cep.slice(0, 5)}-${c.end_cep.slice(5)}` : null].filter(Boolean).join(' – ');
+  return (
+    postalAddress({
+      logradouro: c.end_logradouro,
+      numero: c.end_numero,
+      complemento: c.end_complemento,
+      bairro: c.end_bairro,
+      cidade: doc.cidade?.cidade ?? null,
+      uf: doc.cidade?.uf ?? null,
+      cep: c.end_cep,
+    }) ?? ''
+  );
 }
 
 /** The instructions printed: the account's own, then the late charges in words (decision 110). */

@@ -76,10 +76,10 @@ export async function issueBoleto(db: Database, faturaId: number) {
 }
 
 /**
- * Makes the boletos still missing (the job, and staff's remessa before it is written): the open
- * and overdue invoices of boleto accounts without one, a batch at a time.
+ * Makes the boletos still missing (staff's remessa, before it is written): the open and overdue
+ * invoices of a boleto account (or of every one) without one, a batch at a time.
  */
-export async function issueMissingBoletos(db: Database, limit = 200): Promise<number> {
+export async function issueMissingBoletos(db: Database, options: { contaId?: number; limit?: number } = {}): Promise<number> {
   const missing = await db
     .select({ id: pgFatura.id })
     .from(pgFatura)
@@ -89,10 +89,11 @@ export async function issueMissingBoletos(db: Database, limit = 200): Promise<nu
       and(
         inArray(pgFatura.situacao, UNPAID_SITUACOES),
         isNotNull(pgConta.boleto_banco),
+        options.contaId === undefined ? undefined : eq(pgConta.id, options.contaId),
         sql`not exists (select 1 from ${pgBoleto} b where b.pg_fatura_id = ${pgFatura.id})`,
       ),
     )
-    .limit(limit);
+    .limit(options.limit ?? 200);
   let made = 0;
   for (const { id } of missing) if (await issueBoleto(db, id)) made++;
   return made;

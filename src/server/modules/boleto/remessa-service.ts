@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import { formatDate } from '#shared/format';
-import { toCents } from '#shared/format';
+import { formatDate, toCents } from '#shared/format';
 import { todayInSaoPaulo } from '#shared/dates';
 import { BOLETO_BANKS } from '#shared/boleto/banks/index';
 import type { Database } from '../../db/database.ts';
@@ -28,7 +27,9 @@ const clock = (now: Date) => ({
  * with different boletos, or one and a refusal; the file number is one more than the last.
  */
 export async function generateRemessa(db: Database, contaId: number, input: { usuarioId: number | null; now?: Date }) {
-  await issueMissingBoletos(db);
+  // Every open invoice of the account gets its boleto first, batch after batch, so the file
+  // names them all.
+  while ((await issueMissingBoletos(db, { contaId })) > 0);
   const now = input.now ?? new Date();
   return db.transaction(async (tx) => {
     const [conta] = await tx.select().from(pgConta).where(eq(pgConta.id, contaId)).for('update');

@@ -5,14 +5,13 @@ import { formatCpfCnpj } from '#shared/cpf-cnpj';
 import { fileNameWords } from '#shared/file-names';
 import { todayInSaoPaulo } from '#shared/dates';
 import { formatDate, formatDateTime, formatDecimal, formatMoney, formatQuantity, toCents } from '#shared/format';
-import { formatCep } from '#shared/masks';
 import { amountDue, chargesLate, type OverdueRule } from '#shared/overdue-charges';
 import { pixPayload } from '#shared/pix/br-code';
 import { SITUACAO, situacaoDesc } from '#shared/schemas/invoices';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 import { DEMO_PROVIDER } from '../../db/demo-provider.ts';
-import { CONTENT_WIDTH, MARGIN, renderPdf, type PdfPage } from '../../pdf/document.ts';
+import { CONTENT_WIDTH, MARGIN, postalAddress, renderPdf, type PdfPage } from '../../pdf/document.ts';
 import { consultaPublicaUrl, isValidChaveAcesso, safeHttpUrl } from './nfse-key.ts';
 import { UNPAID_SITUACOES } from './payment.ts';
 import { invoiceTxid } from './pix.ts';
@@ -109,12 +108,6 @@ function invoicePdfFileName(doc: Pick<InvoiceDocumentRow, 'data_competencia' | '
   return `fatura-${month}${client ? `-${client}` : ''}.pdf`;
 }
 
-function clientAddress(c: InvoiceDocumentRow['cliente']): string | null {
-  const street = [c.logradouro, c.numero, c.complemento].filter(Boolean).join(', ');
-  const city = c.cidade ? `${c.cidade}${c.uf ? `/${c.uf}` : ''}` : null;
-  const parts = [street, c.bairro, city, c.cep ? `CEP ${formatCep(c.cep)}` : null].filter(Boolean);
-  return parts.length ? parts.join(' – ') : null;
-}
 
 function party(page: PdfPage, title: string, name: string, cpfcnpj: string | null, address: string | null) {
   page.section(title);
@@ -163,7 +156,7 @@ async function drawInvoicePdf(doc: InvoiceDocumentRow, issuer: InvoiceIssuer, no
     if (issuer.cpfcnpj) page.text(`CNPJ: ${formatCpfCnpj(issuer.cpfcnpj)}`, { size: 9 });
     if (issuer.address) page.text(issuer.address, { size: 9 });
 
-    party(page, 'Cliente', doc.cliente.razao_social, doc.cliente.cpfcnpj, clientAddress(doc.cliente));
+    party(page, 'Cliente', doc.cliente.razao_social, doc.cliente.cpfcnpj, postalAddress(doc.cliente));
 
     page.section('Fatura');
     page.fields([

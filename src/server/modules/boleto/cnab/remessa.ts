@@ -1,3 +1,4 @@
+import { addDays } from '#shared/dates';
 import { alpha, blank, ddmmaaaa, num, record } from './fields.ts';
 
 /**
@@ -90,7 +91,7 @@ function segmentP(b: RemessaBeneficiary, title: RemessaTitle, sequence: number):
     alpha(title.documento, 15), ddmmaaaa(title.vencimento), num(title.valorCents, 15),
     num(0, 5), blank(1), '04', 'N', ddmmaaaa(title.emissao),
     // Interest: '2' a monthly rate from the day after the due date, '3' none.
-    juros ? '2' : '3', juros ? ddmmaaaa(nextDay(title.vencimento)) : num(0, 8), num(juros ? title.jurosMesBp : 0, 15),
+    juros ? '2' : '3', juros ? ddmmaaaa(addDays(title.vencimento, 1)) : num(0, 8), num(juros ? title.jurosMesBp : 0, 15),
     '0', num(0, 8), num(0, 15), num(0, 15), num(0, 15),
     alpha(title.documento, 25), '3', '00', '0', blank(3), '09', num(0, 10), blank(1),
   ]);
@@ -113,16 +114,11 @@ function segmentR(b: RemessaBeneficiary, title: RemessaTitle, sequence: number):
     num(b.bank, 3), '0001', '3', num(sequence, 5), 'R', blank(1), title.movimento,
     '0', num(0, 8), num(0, 15), '0', num(0, 8), num(0, 15),
     // Fine: '2' a percentage from the day after the due date, '0' none.
-    multa ? '2' : '0', multa ? ddmmaaaa(nextDay(title.vencimento)) : num(0, 8), num(multa ? title.multaBp : 0, 15),
+    multa ? '2' : '0', multa ? ddmmaaaa(addDays(title.vencimento, 1)) : num(0, 8), num(multa ? title.multaBp : 0, 15),
     blank(10), blank(40), blank(40), blank(20), num(0, 8), num(0, 3), num(0, 5), blank(1), num(0, 12), blank(1), blank(1), '0', blank(9),
   ]);
 }
 
-function nextDay(date: string): string {
-  const next = new Date(`${date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return next.toISOString().slice(0, 10);
-}
 
 /** The whole file: CRLF after every line, the counts of both trailers as the layout defines them. */
 export function cnab240Remessa(input: RemessaInput): string {
