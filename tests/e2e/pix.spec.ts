@@ -265,7 +265,9 @@ test("the manager pays the demo client's next invoice from the Painel, and sees 
   await signInDemoUser(page, 'gerente@exemplo.com.br');
   await page.goto('/painel');
   const owed = page.locator('.app-owed-card');
-  await owed.getByRole('button', { name: 'Pagar' }).click();
+  // The demo client's account also issues boletos (issue 40): 'Pagar' offers both.
+  await owed.getByRole('button', { name: 'Pagar', exact: true }).click();
+  await page.getByRole('button', { name: 'Pagar com PIX', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Pagar com PIX' });
   const copiaECola = await dialog.getByLabel('PIX copia e cola').inputValue();
   await notifyPayment(request, conta, copiaECola);

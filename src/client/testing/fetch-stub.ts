@@ -133,6 +133,23 @@ export function setMeta(name: string, content: string): void {
   onTestFinished(() => element.remove());
 }
 
+type PainelNextInvoice = NonNullable<NonNullable<PainelResumoDto['em_aberto']>['proxima']>;
+
+/**
+ * The summary's next invoice to pay (`em_aberto.proxima`): by default on an account with PIX and
+ * no boleto (issue 40's `boleto`); override any part.
+ */
+export function painelNextInvoice(overrides: Partial<PainelNextInvoice> = {}): PainelNextInvoice {
+  return {
+    id: 91,
+    valor: '100.00',
+    data_vencimento: '2026-12-10',
+    pix: true,
+    boleto: false,
+    ...overrides,
+  };
+}
+
 /** GET /api/painel/resumo (issue 39) for a client with nothing owed and no plan; override any part. */
 export function painelSummaryResponse(overrides: Partial<PainelResumoDto> = {}): Response {
   const summary: PainelResumoDto = {

@@ -9,8 +9,13 @@ interface PainelProximaFatura {
   /** What is due today: the amount plus any late fine and interest (issue 39 item 5). */
   valor: string;
   data_vencimento: string;
-  /** The invoice's account has a PIX key: 'Pagar' opens the PIX modal. */
+  /** The invoice's account has a PIX key: 'Pagar' offers the PIX modal. */
   pix: boolean;
+  /**
+   * The invoice's account issues boletos (its bank data, `pg_conta.boleto_banco`, issue 40):
+   * 'Pagar' offers the boleto modal, beside PIX when the account has both.
+   */
+  boleto: boolean;
 }
 
 interface PainelEmAberto {

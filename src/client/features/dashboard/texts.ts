@@ -29,6 +29,9 @@ export const SUMMARY_TEXTS = {
     return count === 1 ? `1 fatura vencida ${ago}` : `${count} faturas vencidas, a mais antiga ${ago}`;
   },
   pay: 'Pagar',
+  /** Issue 40: 'Pagar' of an invoice that has both offers a choice between them. */
+  payWithPix: 'Pagar com PIX',
+  payWithBoleto: 'Pagar com boleto',
   seeInvoices: 'Ver faturas',
   loadFailed: 'Não foi possível carregar o resumo da conta.',
   price: (amount: string, cobranca: string) => `${amount} · ${cobranca}`,

@@ -17,7 +17,7 @@ import {
 } from '../../../../tests/helpers/factories.ts';
 import { createFatura, createPixContract } from '../../../../tests/helpers/invoice-factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { glPrivacidadePedido } from '../../db/schema.ts';
+import { glPrivacidadePedido, pgConta } from '../../db/schema.ts';
 
 // Spied before the database opens, on both engines: the statements the summary sends.
 const pgliteQueries = vi.spyOn(PGlite.prototype, 'query');
@@ -34,6 +34,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const RESUMO = '/api/painel/resumo';
+/** An account's Banco do Brasil boleto data (issue 40): its invoices offer a boleto. */
+const BANCO_DO_BRASIL = {
+  boleto_banco: '001',
+  boleto_agencia: '1234',
+  boleto_agencia_dv: '3',
+  boleto_conta: '12345678',
+  boleto_conta_dv: '9',
+  boleto_carteira: '18',
+  boleto_convenio: '1234567',
+  beneficiario_nome: 'Provedora Teste Ltda',
+  beneficiario_cpfcnpj: '11444777000161',
+};
 const today = () => todayInSaoPaulo();
 
 /** A client with a PIX contract, two overdue invoices, one open, one paid; a manager and a user. */
@@ -72,7 +84,8 @@ describe('GET /api/painel/resumo (issue 39 item 1)', () => {
       quantidade: 3,
       vencidas: 2,
       vencida_desde: addDays(today(), -49),
-      proxima: { id: w.oldest.id, valor: '100.00', data_vencimento: addDays(today(), -49), pix: true },
+      // The PIX account issues no boleto.
+      proxima: { id: w.oldest.id, valor: '100.00', data_vencimento: addDays(today(), -49), pix: true, boleto: false },
     });
     expect(data.contrato).toMatchObject({
       id: w.contrato.id,
@@ -87,6 +100,28 @@ describe('GET /api/painel/resumo (issue 39 item 1)', () => {
     expect(data.contas).toBe(1);
     expect(data.mudanca_pendente).toBeNull();
     expect(data.exclusao_agendada).toBeNull();
+  });
+
+  it("says whether the next invoice's account issues boletos (issue 40)", async () => {
+    const w = await world();
+    await t.db.update(pgConta).set(BANCO_DO_BRASIL).where(eq(pgConta.id, w.conta.id));
+    const data = await summary(await signedInAgent(t, w.manager.id, w.where));
+    expect(data.em_aberto?.proxima).toEqual({
+      id: w.oldest.id,
+      valor: '100.00',
+      data_vencimento: addDays(today(), -49),
+      pix: true,
+      boleto: true,
+    });
+
+    // An invoice with no contract (so no payment account): neither PIX nor boleto.
+    const cliente = await createClient(t.db);
+    const produto = await createProduct(t.db);
+    const loose = await createFatura(t.db, cliente.id, { situacao: 5, valor: '30.00', data_vencimento: addDays(today(), 5) });
+    const person = await createUser(t.db);
+    await linkUserToClient(t.db, person.id, cliente.id, 10);
+    const other = await summary(await signedInAgent(t, person.id, { clienteId: cliente.id, produtoId: produto.id }));
+    expect(other.em_aberto?.proxima).toMatchObject({ id: loose.id, pix: false, boleto: false });
   });
 
   it('is answered in one query', async () => {

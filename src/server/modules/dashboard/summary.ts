@@ -13,7 +13,15 @@ type SummaryRow = {
   nivel: number | null;
   contas: number;
   aberto: { total: string; quantidade: number; vencidas: number; vencida_desde: string | null } | null;
-  proxima: { id: number; valor: string; data_vencimento: string; pix: boolean; multa: string | null; juros: string | null } | null;
+  proxima: {
+    id: number;
+    valor: string;
+    data_vencimento: string;
+    pix: boolean;
+    boleto: boolean;
+    multa: string | null;
+    juros: string | null;
+  } | null;
   contrato: {
     id: number;
     plano_nome: string;
@@ -57,6 +65,7 @@ async function readSummary(
       (select json_build_object(
           'id', f.id, 'valor', f.valor::text, 'data_vencimento', f.data_vencimento,
           'pix', coalesce(k.pix_chave is not null, false),
+          'boleto', coalesce(k.boleto_banco is not null, false),
           'multa', k.multa_percentual::text, 'juros', k.juros_mensal_percentual::text)
         from pg_fatura f
         left join gl_contrato c on c.id = f.gl_contrato_id
@@ -140,6 +149,7 @@ export async function painelSummary(
               valor: amountDue(row.proxima.valor, row.proxima.data_vencimento, today, row.proxima),
               data_vencimento: row.proxima.data_vencimento,
               pix: row.proxima.pix,
+              boleto: row.proxima.boleto,
             },
           }
         : null,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayInSaoPaulo } from '#shared/dates';
 import {
   envelopeResponse,
+  painelNextInvoice,
   painelSummaryResponse,
   sessionResponse,
   setCsrfCookie,
@@ -18,6 +19,31 @@ const CONTRATO = {
   periodo_fim: '2026-11-30',
   plano: { id: 4, nome_exibicao: 'Plano Profissional' },
 };
+
+/** A summary owing one invoice, the next to pay. */
+const owingOne = (proxima: ReturnType<typeof painelNextInvoice>) =>
+  painelSummaryResponse({
+    em_aberto: { total: proxima.valor, quantidade: 1, vencidas: 0, vencida_desde: null, proxima },
+  });
+
+/** GET …/{id}/boleto (issue 40): made, the bank has not confirmed its registration yet. */
+const boletoEmRegistro = (id: number) =>
+  envelopeResponse({
+    id,
+    situacao: 'em_registro',
+    banco: 'Banco do Brasil',
+    valor: '100.00',
+    data_vencimento: '2026-12-10',
+    nosso_numero: '12345670000000001',
+    linha_digitavel: null,
+    pdf_url: null,
+  });
+
+/** The 'Em aberto' card, once the summary is in. */
+async function owedCard() {
+  const heading = await screen.findByRole('heading', { name: 'Em aberto' });
+  return within(heading.closest('.card') as HTMLElement);
+}
 
 beforeEach(() => setCsrfCookie('csrf'));
 
@@ -74,7 +100,7 @@ describe('dashboard (§2, /painel)', () => {
                 quantidade: 3,
                 vencidas: 2,
                 vencida_desde: overdueSince,
-                proxima: { id: 91, valor: '100.00', data_vencimento: overdueSince, pix: true },
+                proxima: painelNextInvoice({ id: 91, valor: '100.00', data_vencimento: overdueSince }),
               },
           contrato: {
             id: 12,
@@ -117,6 +143,51 @@ describe('dashboard (§2, /painel)', () => {
       await within(dialog).findByText('Pagamento confirmado. Obrigado! A fatura já aparece como paga.', {}, { timeout: 8000 }),
     ).toBeInTheDocument();
   }, 15_000);
+
+  it("'Pagar' of an invoice with a boleto and no PIX opens its boleto (issue 40)", async () => {
+    stubFetch({
+      'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
+      'GET /api/painel/resumo': () => owingOne(painelNextInvoice({ id: 92, pix: false, boleto: true })),
+      'GET /api/pg_fatura/cliente/tok-fatura-3/92/boleto': () => boletoEmRegistro(92),
+    });
+    renderApp('/painel');
+    const card = await owedCard();
+    await userEvent.click(await card.findByRole('button', { name: 'Pagar' }));
+    expect(card.queryByRole('button', { name: 'Pagar com PIX' })).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Boleto' });
+    expect(await within(dialog).findByText('Boleto em registro no banco.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Pagar com PIX' })).not.toBeInTheDocument();
+  });
+
+  it("'Pagar' of an invoice with PIX and a boleto offers both, each opening its dialog (issue 40)", async () => {
+    stubFetch({
+      'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
+      'GET /api/painel/resumo': () => owingOne(painelNextInvoice({ id: 93, pix: true, boleto: true })),
+      'GET /api/pg_fatura/cliente/tok-fatura-3/93/pix': () =>
+        envelopeResponse({
+          id: 93,
+          valor: '100.00',
+          data_vencimento: '2026-12-10',
+          copia_e_cola: '00020126…6304ABCD',
+          qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
+        }),
+      'GET /api/pg_fatura/cliente/tok-fatura-3/93/boleto': () => boletoEmRegistro(93),
+    });
+    renderApp('/painel');
+    const card = await owedCard();
+    await userEvent.click(await card.findByRole('button', { name: 'Pagar' }));
+    expect(card.getByRole('button', { name: 'Pagar com boleto' })).toBeInTheDocument();
+    await userEvent.click(card.getByRole('button', { name: 'Pagar com PIX' }));
+    const pix = await screen.findByRole('dialog', { name: 'Pagar com PIX' });
+    expect(await within(pix).findByDisplayValue('00020126…6304ABCD')).toBeInTheDocument();
+    await userEvent.click(within(pix).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Pagar com PIX' })).not.toBeInTheDocument());
+
+    await userEvent.click(card.getByRole('button', { name: 'Pagar' }));
+    await userEvent.click(card.getByRole('button', { name: 'Pagar com boleto' }));
+    const boleto = await screen.findByRole('dialog', { name: 'Boleto' });
+    expect(await within(boleto).findByText('Boleto em registro no banco.')).toBeInTheDocument();
+  });
 
   it('a level 20 user sees no plan action; a client without a plan offers one to a manager', async () => {
     stubFetch({

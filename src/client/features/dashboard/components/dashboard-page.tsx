@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
+import Dropdown from 'react-bootstrap/Dropdown';
 import Row from 'react-bootstrap/Row';
 import { daysBetween, todayInSaoPaulo } from '#shared/dates';
 import { formatDate, formatDateTime, formatMoney } from '#shared/format';
@@ -12,6 +13,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { Page } from '../../../components/page';
 import { useLogout, useSession } from '../../../lib/session';
 import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
+import { BoletoModal } from '../../invoices/components/boleto-modal';
 import { PixPaymentModal } from '../../invoices/components/pix-payment-modal';
 import { usePainelSummary } from '../api/get-summary';
 import { DASHBOARD_TEXTS, SUMMARY_TEXTS } from '../texts';
@@ -46,15 +48,57 @@ function useStripTokensFromUrl() {
   }, [location.pathname, location.search, location.hash, navigate]);
 }
 
+type NextInvoice = NonNullable<NonNullable<PainelResumoDto['em_aberto']>['proxima']>;
+
+/**
+ * 'Pagar' on the next invoice: with PIX or a boleto alone it opens that one; with both (issue 40)
+ * it is a small choice, 'Pagar com PIX' or 'Pagar com boleto'. Nothing when it has neither.
+ */
+function PayButton({
+  next,
+  onPayPix,
+  onPayBoleto,
+}: {
+  next: NextInvoice;
+  onPayPix: (faturaId: number) => void;
+  onPayBoleto: (faturaId: number) => void;
+}) {
+  if (next.pix && next.boleto) {
+    return (
+      <Dropdown>
+        <Dropdown.Toggle variant="success" id="painel-pagar">
+          {SUMMARY_TEXTS.pay}
+        </Dropdown.Toggle>
+        <Dropdown.Menu>
+          <Dropdown.Item as="button" onClick={() => onPayPix(next.id)}>
+            {SUMMARY_TEXTS.payWithPix}
+          </Dropdown.Item>
+          <Dropdown.Item as="button" onClick={() => onPayBoleto(next.id)}>
+            {SUMMARY_TEXTS.payWithBoleto}
+          </Dropdown.Item>
+        </Dropdown.Menu>
+      </Dropdown>
+    );
+  }
+  if (!next.pix && !next.boleto) return null;
+  return (
+    <Button variant="success" onClick={() => (next.pix ? onPayPix : onPayBoleto)(next.id)}>
+      {SUMMARY_TEXTS.pay}
+    </Button>
+  );
+}
+
 /** 'Em aberto' (issue 39): what the client owes, since when, and 'Pagar' on the next invoice. */
 function OwedCard({
   owed,
   invoicesPath,
-  onPay,
+  onPayPix,
+  onPayBoleto,
 }: {
   owed: NonNullable<PainelResumoDto['em_aberto']>;
   invoicesPath: string | null;
-  onPay: (faturaId: number) => void;
+  onPayPix: (faturaId: number) => void;
+  onPayBoleto: (faturaId: number) => void;
 }) {
   const next = owed.proxima;
   const overdueDays = owed.vencida_desde ? daysBetween(owed.vencida_desde, todayInSaoPaulo()) : 0;
@@ -85,11 +129,7 @@ function OwedCard({
           </>
         )}
         <div className="d-flex flex-wrap gap-2">
-          {next?.pix && (
-            <Button variant="success" onClick={() => onPay(next.id)}>
-              {SUMMARY_TEXTS.pay}
-            </Button>
-          )}
+          {next && <PayButton next={next} onPayPix={onPayPix} onPayBoleto={onPayBoleto} />}
           {invoicesPath && (
             <Link className="btn btn-outline-primary" to={invoicesPath}>
               {SUMMARY_TEXTS.seeInvoices}
@@ -187,6 +227,7 @@ export function DashboardPage() {
   const logout = useLogout(pid);
   const meQuery = { origin: 'dashboard', pid };
   const [paying, setPaying] = useState<number | null>(null);
+  const [boletoOf, setBoletoOf] = useState<number | null>(null);
   const summary = usePainelSummary(cliente?.id ?? null, paying !== null);
   const owed = summary.data?.em_aberto ?? null;
   // The summary's next invoice changed (or there is none): the one being paid was confirmed.
@@ -213,7 +254,14 @@ export function DashboardPage() {
             {summary.isError && (
               <LoadError message={SUMMARY_TEXTS.loadFailed} onRetry={() => void summary.refetch()} />
             )}
-            {owed && <OwedCard owed={owed} invoicesPath={invoicesPath} onPay={setPaying} />}
+            {owed && (
+              <OwedCard
+                owed={owed}
+                invoicesPath={invoicesPath}
+                onPayPix={setPaying}
+                onPayBoleto={setBoletoOf}
+              />
+            )}
           </Col>
         )}
         <Col>
@@ -265,12 +313,15 @@ export function DashboardPage() {
         </Button>
       </nav>
       {token && (
-        <PixPaymentModal
-          token={token}
-          faturaId={paying}
-          paid={paid}
-          onHide={() => setPaying(null)}
-        />
+        <>
+          <PixPaymentModal
+            token={token}
+            faturaId={paying}
+            paid={paid}
+            onHide={() => setPaying(null)}
+          />
+          <BoletoModal token={token} faturaId={boletoOf} onHide={() => setBoletoOf(null)} />
+        </>
       )}
     </Page>
   );
