@@ -19,6 +19,7 @@ import { captchaRoutes } from './captcha/routes.ts';
 import { acessoAliasRoutes, acessoRoutes } from './modules/auth/routes.ts';
 import type { AcessoDeps } from './modules/auth/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { bankCollectionRoutes } from './modules/boleto/staff-routes.ts';
 import { deriveKey } from './auth/keys.ts';
 import { clienteRoutes } from './modules/clients/routes.ts';
 import { contaRoutes } from './modules/account/routes.ts';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   const privacy = { db, acesso, providerName: config.PROVIDER_NAME, publicUrl: config.publicUrl };
   await app.register(privacidadeRoutes, { prefix: '/api', privacy, authRateLimitMax });
   await app.register(adminRoutes, { prefix: '/api', db, config, pixWebhookKeys, storage });
+  await app.register(bankCollectionRoutes, { prefix: '/api', db, config });
   await app.register(geoRoutes, {
     prefix: '/api',
     db,

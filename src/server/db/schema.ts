@@ -1252,6 +1252,9 @@ export const pgBoleto = pgTable(
     /** The bank's last occurrence about it, in its words (a rejection's reason). */
     ocorrencia: text('ocorrencia'),
     datahora_registrado: instante('datahora_registrado'),
+    /** What the bank's liquidação says was paid (the fine and interest included) and credited when. */
+    valor_pago: dinheiro('valor_pago'),
+    data_credito: dia('data_credito'),
   },
   (t) => [
     uniqueIndex('pg_boleto_nosso_numero_uq').on(t.pg_conta_id, t.nosso_numero),
@@ -1259,6 +1262,73 @@ export const pgBoleto = pgTable(
     check(
       'pg_boleto_situacao_ck',
       sql`${t.situacao} in ('em_registro', 'registrado', 'liquidado', 'baixa_pedida', 'baixado', 'rejeitado')`,
+    ),
+  ],
+);
+
+/**
+ * A CNAB 240 retorno file staff uploaded (issue 40 item 5, decision 112): kept as received, once
+ * per account (its SHA-256 is unique there, so the same file twice changes nothing), with how
+ * many of its occurrences did what.
+ */
+export const pgRetorno = pgTable(
+  'pg_retorno',
+  {
+    ...auditoria(),
+    pg_conta_id: integer('pg_conta_id')
+      .notNull()
+      .references(() => pgConta.id, { onDelete: 'restrict' }),
+    /** The bank's file number (NSA of the file header). */
+    numero: integer('numero').notNull(),
+    nome_arquivo: text('nome_arquivo').notNull(),
+    sha256: char('sha256', { length: 64 }).notNull(),
+    conteudo: text('conteudo').notNull(),
+    registrados: integer('registrados').notNull().default(0),
+    liquidados: integer('liquidados').notNull().default(0),
+    rejeitados: integer('rejeitados').notNull().default(0),
+    /** Occurrences staff should look at: payments of settled invoices, unknown boletos. */
+    atencao: integer('atencao').notNull().default(0),
+    outras: integer('outras').notNull().default(0),
+    gl_usuario_id: integer('gl_usuario_id').references(() => glUsuario.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('pg_retorno_sha256_uq').on(t.pg_conta_id, t.sha256)],
+);
+
+/**
+ * One occurrence of a retorno (a segment T with its U): what the bank said about a boleto, in its
+ * words, and what the portal did with it (resultado).
+ */
+export const pgRetornoOcorrencia = pgTable(
+  'pg_retorno_ocorrencia',
+  {
+    ...auditoria(),
+    pg_retorno_id: integer('pg_retorno_id')
+      .notNull()
+      .references(() => pgRetorno.id, { onDelete: 'cascade' }),
+    pg_conta_id: integer('pg_conta_id')
+      .notNull()
+      .references(() => pgConta.id, { onDelete: 'restrict' }),
+    pg_boleto_id: integer('pg_boleto_id').references(() => pgBoleto.id, { onDelete: 'set null' }),
+    pg_fatura_id: integer('pg_fatura_id').references(() => pgFatura.id, { onDelete: 'set null' }),
+    /** The file's line of the segment T. */
+    linha: integer('linha').notNull(),
+    nosso_numero: text('nosso_numero').notNull(),
+    /** FEBRABAN's código de movimento retorno ('02' entrada confirmada, '06' liquidação…). */
+    movimento: char('movimento', { length: 2 }).notNull(),
+    motivos: text('motivos').notNull().default(''),
+    descricao: text('descricao').notNull(),
+    valor_titulo: dinheiro('valor_titulo'),
+    valor_pago: dinheiro('valor_pago'),
+    data_ocorrencia: dia('data_ocorrencia'),
+    data_credito: dia('data_credito'),
+    resultado: text('resultado').notNull(),
+  },
+  (t) => [
+    index('pg_retorno_ocorrencia_retorno_idx').on(t.pg_retorno_id),
+    index('pg_retorno_ocorrencia_conta_idx').on(t.pg_conta_id, t.id),
+    check(
+      'pg_retorno_ocorrencia_resultado_ck',
+      sql`${t.resultado} in ('registrado', 'liquidado', 'rejeitado', 'baixado', 'ja_paga', 'repetida', 'desconhecido', 'informativa')`,
     ),
   ],
 );

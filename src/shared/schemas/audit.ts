@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   cliente_selecionado: 'Selecionou um cliente',
   token_fatura_gerado: 'Gerou novo link de faturas',
   remessa_gerada: 'Gerou arquivo de remessa de boletos',
+  retorno_processado: 'Processou arquivo de retorno do banco',
   pagamento_confirmado: 'Confirmou um pagamento',
   mudanca_plano_cancelada: 'Cancelou uma mudança de plano',
   faturamento_manual: 'Emitiu uma fatura (Emitir agora)',

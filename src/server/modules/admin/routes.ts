@@ -24,7 +24,6 @@ import { rotateInvoiceToken } from '../invoices/service.ts';
 import { rotateClientSecret } from '../../oidc/clients.ts';
 import { confirmInvoicePayment } from '../invoices/payment.ts';
 import { invoiceIssuer, loadInvoiceDocument, sendInvoicePdf } from '../invoices/invoice-document.ts';
-import { generateRemessa, REMESSA_MESSAGES, remessaFile } from '../boleto/remessa-service.ts';
 import { PIX_WEBHOOK_MESSAGES, rotatePixWebhookSecret, type PixWebhookKeys } from '../invoices/pix-webhook.ts';
 import { ADMIN_RESOURCES } from './resources.ts';
 import {
@@ -126,29 +125,6 @@ export const adminRoutes: FastifyPluginCallbackZod<{
       const doc = await loadInvoiceDocument(db, request.params.id, null);
       if (!doc) throw notFound();
       return sendInvoicePdf(reply, doc, invoiceIssuer(config));
-    },
-  );
-
-  // Issue 40: the account's next CNAB 240 remessa, and any remessa again by its id.
-  app.post(
-    '/admin/pg_conta/:id/remessa',
-    { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.supervisor) },
-    async (request) => {
-      const made = await generateRemessa(db, request.params.id, { usuarioId: request.session.record?.usuarioId ?? null });
-      await recordAudit(db, { ...origin(request), action: 'remessa_gerada', resource: 'pg_conta', resourceId: request.params.id, details: { numero: made.numero } });
-      return envelope(made, { message: REMESSA_MESSAGES.made(made.numero, made.quantidade) });
-    },
-  );
-  app.get(
-    '/admin/pg_remessa/:id/arquivo',
-    { schema: { params: IdParamSchema }, preValidation: requireStaff(db, STAFF_LEVEL.operator) },
-    async (request, reply) => {
-      const file = await remessaFile(db, request.params.id);
-      return reply
-        .header('Cache-Control', 'no-store')
-        .type('text/plain; charset=us-ascii')
-        .header('Content-Disposition', attachment(file.fileName))
-        .send(file.conteudo);
     },
   );
 
