@@ -32,6 +32,7 @@ import {
   glProduto,
   glUsuario,
   pgConta,
+  pgBoleto,
   pgFatura,
   pgFaturaItem,
 } from './schema.ts';
@@ -593,6 +594,11 @@ async function registrarPagamentos(
       .update(pgFatura)
       .set({ situacao: 6, datahora_confirmado: confirmado })
       .where(eq(pgFatura.id, fatura.id));
+    // On the boleto account the invoice was paid by its boleto (issue 40), made when it was issued.
+    await tx
+      .update(pgBoleto)
+      .set({ situacao: 'liquidado', valor_pago: fatura.valor, data_credito: todayInSaoPaulo(confirmado) })
+      .where(eq(pgBoleto.pg_fatura_id, fatura.id));
     if (!input.comNota || !input.tomador) continue;
     const itens = await tx
       .select()

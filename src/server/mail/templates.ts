@@ -1,4 +1,5 @@
-import { formatDateTime } from '#shared/format';
+import { formatLinhaDigitavel } from '#shared/boleto/febraban';
+import { formatDate, formatDateTime } from '#shared/format';
 import { escapeHtml } from '../http/escape-html.ts';
 
 /**
@@ -330,11 +331,54 @@ ${textFooter(values.providerName)}`;
   return { subject, html, text };
 }
 
-/** An e-mail about the client's invoices to one manager: a greeting, one line, the list's link. */
+/** A block of an invoice e-mail after its line: a sentence and, under it, a code to copy (monospace). */
+interface PaymentBlock {
+  line: string;
+  code?: string;
+}
+
+/**
+ * What an invoice e-mail tells of its boleto (issue 40): the linha digitável (formatted) once the
+ * bank registered it, only that it is in registration before; null for no boleto to mention.
+ */
+type MailBoleto = { situacao: 'registrado'; linhaDigitavel: string } | { situacao: 'em_registro' } | null;
+
+/**
+ * The mail's boleto from pg_boleto's situação and 47 digits (null for none): only a registered
+ * one is payable, and one settled, written off or rejected is not mentioned.
+ */
+export function mailBoleto(situacao: string | null, digits: string | null): MailBoleto {
+  if (situacao === 'registrado' && digits) return { situacao, linhaDigitavel: formatLinhaDigitavel(digits) };
+  if (situacao === 'em_registro') return { situacao };
+  return null;
+}
+
+function boletoBlocks(boleto: MailBoleto | undefined): PaymentBlock[] {
+  if (!boleto) return [];
+  if (boleto.situacao === 'em_registro') {
+    return [
+      {
+        line: 'O boleto bancário desta fatura está em registro no banco; a linha digitável estará na lista de faturas assim que o banco confirmar o registro.',
+      },
+    ];
+  }
+  return [
+    {
+      line: 'Para pagar por boleto, use a linha digitável abaixo no aplicativo ou no internet banking do seu banco:',
+      code: boleto.linhaDigitavel,
+    },
+  ];
+}
+
+/**
+ * An e-mail about the client's invoices to one manager: a greeting, one line, the ways to pay
+ * given (PIX, boleto), the list's link.
+ */
 function invoiceNotice(
   values: { providerName: string; nome: string; invoicesUrl: string },
   subject: string,
   line: string,
+  blocks: readonly PaymentBlock[] = [],
 ): MailContent {
   const html = layout(
     values.providerName,
@@ -342,13 +386,19 @@ function invoiceNotice(
     [
       paragraph(`Olá, ${escapeHtml(values.nome)}.`),
       paragraph(escapeHtml(line)),
+      ...blocks.flatMap((block) => [
+        paragraph(escapeHtml(block.line)),
+        ...(block.code
+          ? [`<p style="margin:0 0 16px;font-family:monospace;word-break:break-all;">${escapeHtml(block.code)}</p>`]
+          : []),
+      ]),
       button(values.invoicesUrl, 'Ver faturas'),
     ].join('\n'),
   );
   const text = `Olá, ${values.nome}.
 
 ${line}
-
+${blocks.map((block) => `\n${block.line}\n${block.code ? `\n${block.code}\n` : ''}`).join('')}
 ${values.invoicesUrl}
 
 ${textFooter(values.providerName)}`;
@@ -363,16 +413,20 @@ export function paymentReceiptMail(values: {
   valor: string;
   vencimento: string;
   pagoEm: Date;
+  /** A bank's credit (a boleto's liquidação) has a day and no time: the receipt says the day. */
+  dayOnly?: boolean;
   invoicesUrl: string;
 }): MailContent {
   const subject = `Pagamento recebido - ${values.providerName}`;
-  const line = `Recebemos o pagamento de ${values.valor} da fatura de ${values.razaoSocial} com vencimento em ${values.vencimento}, em ${brasiliaTime(values.pagoEm)}. Obrigado!`;
+  const when = values.dayOnly ? formatDate(values.pagoEm) : brasiliaTime(values.pagoEm);
+  const line = `Recebemos o pagamento de ${values.valor} da fatura de ${values.razaoSocial} com vencimento em ${values.vencimento}, em ${when}. Obrigado!`;
   return invoiceNotice(values, subject, line);
 }
 
 /**
  * A payment reminder (issue 20): to each manager of the client 3 days before the due date
- * ('vencimento') and the day after it ('atraso'), with the invoice list's link.
+ * ('vencimento') and the day after it ('atraso'), with the invoice list's link and the boleto's
+ * linha digitável (issue 40).
  */
 export function invoiceReminderMail(values: {
   providerName: string;
@@ -382,6 +436,8 @@ export function invoiceReminderMail(values: {
   vencimento: string;
   tipo: 'vencimento' | 'atraso';
   invoicesUrl: string;
+  /** The invoice's boleto (mailBoleto), when its account issues them. */
+  boleto?: MailBoleto;
 }): MailContent {
   const subject =
     values.tipo === 'vencimento'
@@ -391,12 +447,13 @@ export function invoiceReminderMail(values: {
     values.tipo === 'vencimento'
       ? `A fatura de ${values.razaoSocial} no valor de ${values.valor} vence em ${values.vencimento}. Os detalhes e as formas de pagamento estão na lista de faturas.`
       : `A fatura de ${values.razaoSocial} no valor de ${values.valor} venceu em ${values.vencimento} e ainda não consta como paga. Se já a pagou, desconsidere este aviso.`;
-  return invoiceNotice(values, subject, line);
+  return invoiceNotice(values, subject, line, boletoBlocks(values.boleto));
 }
 
 /**
  * An invoice issued (issue 35, decision 102): to each manager of the client, with the amount, the
- * due date, the invoice list's link and, when the account takes PIX, the copia-e-cola.
+ * due date, the invoice list's link and, when the account takes PIX, the copia-e-cola; when it
+ * issues boletos, the linha digitável or that the boleto is in registration (issue 40).
  */
 export function invoiceIssuedMail(values: {
   providerName: string;
@@ -406,34 +463,20 @@ export function invoiceIssuedMail(values: {
   vencimento: string;
   invoicesUrl: string;
   pixCopiaECola: string | null;
+  /** The invoice's boleto (mailBoleto), when its account issues them. */
+  boleto?: MailBoleto;
 }): MailContent {
   const subject = `Nova fatura de ${values.valor}, vencimento em ${values.vencimento} - ${values.providerName}`;
   const line = `A fatura de ${values.razaoSocial} no valor de ${values.valor}, com vencimento em ${values.vencimento}, foi emitida. Os itens, a nota fiscal e as formas de pagamento estão na lista de faturas.`;
-  const pix = values.pixCopiaECola;
-  const pixLine = 'Para pagar por PIX, copie o código abaixo (PIX copia e cola) no aplicativo do seu banco:';
-  const html = layout(
-    values.providerName,
-    subject,
-    [
-      paragraph(`Olá, ${escapeHtml(values.nome)}.`),
-      paragraph(escapeHtml(line)),
-      ...(pix
-        ? [
-            paragraph(escapeHtml(pixLine)),
-            `<p style="margin:0 0 16px;font-family:monospace;word-break:break-all;">${escapeHtml(pix)}</p>`,
-          ]
-        : []),
-      button(values.invoicesUrl, 'Ver faturas'),
-    ].join('\n'),
-  );
-  const text = `Olá, ${values.nome}.
-
-${line}
-${pix ? `\n${pixLine}\n\n${pix}\n` : ''}
-${values.invoicesUrl}
-
-${textFooter(values.providerName)}`;
-  return { subject, html, text };
+  const pix: PaymentBlock[] = values.pixCopiaECola
+    ? [
+        {
+          line: 'Para pagar por PIX, copie o código abaixo (PIX copia e cola) no aplicativo do seu banco:',
+          code: values.pixCopiaECola,
+        },
+      ]
+    : [];
+  return invoiceNotice(values, subject, line, [...pix, ...boletoBlocks(values.boleto)]);
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   signedInAgent,
 } from '../../../../tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { glContrato, glEmailSaida, glProduto, pgFatura, pgFaturaItem } from '../../db/schema.ts';
+import { glContrato, glEmailSaida, glProduto, pgBoleto, pgFatura, pgFaturaItem } from '../../db/schema.ts';
 import { runBilling } from './billing-run.ts';
 
 /**
@@ -35,11 +35,24 @@ const PREVIEW = (id: number) => `/api/gl_contrato/${id}/mudanca_previa`;
 const SUBMIT = '/api/gl_contrato_evento/selecionarPlanoAssinar';
 const today = () => todayInSaoPaulo();
 
+/** Banco do Brasil's data of a payment account (issue 40), as issue-boleto.test.ts has it. */
+const BANCO_DO_BRASIL = {
+  boleto_banco: '001',
+  boleto_agencia: '1234',
+  boleto_agencia_dv: '3',
+  boleto_conta: '12345678',
+  boleto_conta_dv: '9',
+  boleto_carteira: '18',
+  boleto_convenio: '1234567',
+  beneficiario_nome: 'Provedora Teste Ltda',
+  beneficiario_cpfcnpj: '11444777000161',
+};
+
 /**
  * A client whose monthly contract (R$ 100,00, billed) began 10 days ago; a R$ 200,00 option of
  * the same product; its manager signed in; a supervisor.
  */
-async function world(options: { aprovacao?: boolean } = {}) {
+async function world(options: { aprovacao?: boolean; boleto?: boolean } = {}) {
   const produto = await createProduct(t.db);
   if (options.aprovacao) await t.db.update(glProduto).set({ fatura_aprovacao: true }).where(eq(glProduto.id, produto.id));
   const cliente = await createClient(t.db);
@@ -47,7 +60,8 @@ async function world(options: { aprovacao?: boolean } = {}) {
   await linkUserToClient(t.db, manager.id, cliente.id, 10);
   const current = await createPlanWithOption(t.db, produto.id, { plano: { nome_exibicao: 'Básico' }, pagamento: { valor: '100.00' } });
   const target = await createPlanWithOption(t.db, produto.id, { plano: { nome_exibicao: 'Avançado' }, pagamento: { valor: '200.00' } });
-  const conta = await createPaymentAccount(t.db);
+  // An account with Banco do Brasil's data issues boletos (issue 40), like the demo's 'Boleto'.
+  const conta = await createPaymentAccount(t.db, options.boleto ? BANCO_DO_BRASIL : {});
   const inicio = addDays(today(), -10);
   const fim = periodEnd(inicio, 1);
   const [contrato] = await t.db
@@ -235,30 +249,53 @@ describe("staff's forecast of the next run (issue 35)", () => {
 });
 
 describe('invoices held for approval (issue 35)', () => {
-  it('go out once the manager opens the e-mailed link, once', async () => {
-    const w = await world({ aprovacao: true });
+  /** Bills the world's contract, held for approval: the invoice and the e-mailed link's token. */
+  async function held(w: World) {
     await t.db.update(glContrato).set({ faturado_ate: null }).where(eq(glContrato.id, w.contrato.id));
     await runBilling(t.db, { providerName: 'Provedora', publicUrl: 'https://portal.exemplo.com.br', leadDays: 10 });
-    const [held] = await t.db.select().from(pgFatura).where(eq(pgFatura.gl_contrato_id, w.contrato.id));
-    expect(held?.situacao).toBe(SITUACAO.aguardandoAprovacao);
+    const [invoice] = await t.db.select().from(pgFatura).where(eq(pgFatura.gl_contrato_id, w.contrato.id));
+    expect(invoice?.situacao).toBe(SITUACAO.aguardandoAprovacao);
     const [request] = await t.db
       .select()
       .from(glEmailSaida)
       .where(and(eq(glEmailSaida.destinatario, w.manager.email), like(glEmailSaida.assunto, 'Fatura aguardando%')));
     const link = /https:\/\/portal\.exemplo\.com\.br\/fatura\/faturaEmitida\/([A-Za-z0-9_-]+)/.exec(request?.corpo_texto ?? '');
     expect(link).not.toBeNull();
-    const visitor = new ApiAgent(t.app);
-    const approved = await visitor.post(`/api/pg_fatura/aprovar/${link?.[1]}`);
-    expect(approved.status).toBe(200);
-    expect(approved.body.message).toBe('Fatura autorizada!');
-    const [issued] = await t.db.select().from(pgFatura).where(eq(pgFatura.id, held?.id ?? 0));
-    expect(issued?.situacao).toBe(SITUACAO.fechada);
-    const notices = await t.db
+    return { invoice: invoice!, token: link?.[1] ?? '' };
+  }
+  const issueNotices = (w: World) =>
+    t.db
       .select()
       .from(glEmailSaida)
       .where(and(eq(glEmailSaida.destinatario, w.manager.email), like(glEmailSaida.assunto, 'Nova fatura%')));
-    expect(notices).toHaveLength(1);
-    expect((await visitor.post(`/api/pg_fatura/aprovar/${link?.[1]}`)).status).toBe(404);
+
+  it('go out once the manager opens the e-mailed link, once', async () => {
+    const w = await world({ aprovacao: true });
+    const { invoice, token } = await held(w);
+    const visitor = new ApiAgent(t.app);
+    const approved = await visitor.post(`/api/pg_fatura/aprovar/${token}`);
+    expect(approved.status).toBe(200);
+    expect(approved.body.message).toBe('Fatura autorizada!');
+    const [issued] = await t.db.select().from(pgFatura).where(eq(pgFatura.id, invoice.id));
+    expect(issued?.situacao).toBe(SITUACAO.fechada);
+    expect(await issueNotices(w)).toHaveLength(1);
+    expect((await visitor.post(`/api/pg_fatura/aprovar/${token}`)).status).toBe(404);
+  });
+
+  it('on an account that issues boletos, get their boleto when approved, not while held (issue 40)', async () => {
+    const w = await world({ aprovacao: true, boleto: true });
+    const { invoice, token } = await held(w);
+    const boletoOf = () => t.db.select().from(pgBoleto).where(eq(pgBoleto.pg_fatura_id, invoice.id));
+    expect(await boletoOf()).toEqual([]);
+    expect((await new ApiAgent(t.app).post(`/api/pg_fatura/aprovar/${token}`)).status).toBe(200);
+    const [boleto, ...more] = await boletoOf();
+    expect(more).toEqual([]);
+    expect(boleto).toMatchObject({ pg_conta_id: w.conta.id, situacao: 'em_registro', valor: invoice.valor, data_vencimento: invoice.data_vencimento });
+    const [notice, ...others] = await issueNotices(w);
+    expect(others).toEqual([]);
+    expect(notice?.corpo_texto).toContain(
+      'O boleto bancário desta fatura está em registro no banco; a linha digitável estará na lista de faturas assim que o banco confirmar o registro.',
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatLinhaDigitavel } from '#shared/boleto/febraban';
 import { SITUACAO } from '#shared/schemas/invoices';
 import {
   createClient,
@@ -11,12 +12,15 @@ import {
 } from '../../../../tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import type { Database } from '../../db/database.ts';
+import { invoiceIssuedMail, mailBoleto } from '../../mail/templates.ts';
 import {
   glContrato,
   glContratoAjuste,
   glContratoEvento,
   glEmailSaida,
   glPlanoPagamento,
+  pgBoleto,
+  pgConta,
   pgFatura,
   pgFaturaItem,
   pgFaturamentoExecucao,
@@ -239,5 +243,96 @@ describe('the billing run (issue 35, decision 102)', () => {
     const invoices = await t.db.select().from(pgFatura).where(inArray(pgFatura.gl_contrato_id, ids));
     expect(invoices).toHaveLength(30);
     expect(new Set(invoices.map((f) => f.gl_contrato_id)).size).toBe(30);
+  });
+});
+
+/** Banco do Brasil's data of a payment account (issue 40), as issue-boleto.test.ts has it. */
+const BANCO_DO_BRASIL = {
+  boleto_banco: '001',
+  boleto_agencia: '1234',
+  boleto_agencia_dv: '3',
+  boleto_conta: '12345678',
+  boleto_conta_dv: '9',
+  boleto_carteira: '18',
+  boleto_convenio: '1234567',
+  beneficiario_nome: 'Provedora Teste Ltda',
+  beneficiario_cpfcnpj: '11444777000161',
+};
+const EM_REGISTRO =
+  'O boleto bancário desta fatura está em registro no banco; a linha digitável estará na lista de faturas assim que o banco confirmar o registro.';
+const boletosOf = (faturaId: number) => t.db.select().from(pgBoleto).where(eq(pgBoleto.pg_fatura_id, faturaId));
+const noticeTo = async (email: string) =>
+  (
+    await t.db
+      .select()
+      .from(glEmailSaida)
+      .where(and(eq(glEmailSaida.destinatario, email), like(glEmailSaida.assunto, 'Nova fatura%')))
+  )[0];
+
+describe('the boleto of an invoice issued on an account that issues them (issue 40)', () => {
+  it('is made with the invoice, its nosso número taken at once, and the notice says it is in registration', async () => {
+    const { contrato, conta, manager } = await contractWith();
+    await t.db.update(pgConta).set(BANCO_DO_BRASIL).where(eq(pgConta.id, conta.id));
+    const plain = await contractWith();
+    await run('2026-12-22');
+
+    const [fatura] = await invoicesOf(contrato.id);
+    const [boleto, ...more] = await boletosOf(fatura!.id);
+    expect(more).toEqual([]);
+    expect(boleto).toMatchObject({
+      pg_conta_id: conta.id,
+      situacao: 'em_registro',
+      sequencia: 1,
+      nosso_numero: '12345670000000001',
+      valor: '99.90',
+      data_vencimento: '2027-01-04',
+      pg_remessa_id: null,
+    });
+    const [account] = await t.db.select().from(pgConta).where(eq(pgConta.id, conta.id));
+    expect(account?.boleto_sequencia).toBe(1);
+    const notice = await noticeTo(manager.email);
+    expect(notice?.corpo_texto).toContain('PIX copia e cola');
+    expect(notice?.corpo_texto).toContain(EM_REGISTRO);
+    expect(notice?.corpo_html).toContain(EM_REGISTRO);
+    // Not payable before the bank registers it.
+    expect(notice?.corpo_texto).not.toContain(formatLinhaDigitavel(boleto!.linha_digitavel));
+
+    // An account without bank data: no boleto, and the notice says nothing of one.
+    const [plainFatura] = await invoicesOf(plain.contrato.id);
+    expect(await boletosOf(plainFatura!.id)).toEqual([]);
+    expect((await noticeTo(plain.manager.email))?.corpo_texto).not.toMatch(/boleto/i);
+  });
+
+  it("numbers one account's boletos in turn with several runs at once", async () => {
+    const conta = await createPaymentAccount(t.db, BANCO_DO_BRASIL);
+    const contracts = await Promise.all(Array.from({ length: 12 }, () => contractWith()));
+    const ids = contracts.map((c) => c.contrato.id);
+    await t.db.update(glContrato).set({ pg_conta_id: conta.id }).where(inArray(glContrato.id, ids));
+    await Promise.all(Array.from({ length: 4 }, () => run('2026-12-26')));
+    const invoices = await t.db.select({ id: pgFatura.id }).from(pgFatura).where(inArray(pgFatura.gl_contrato_id, ids));
+    expect(invoices).toHaveLength(12);
+    const boletos = await t.db.select().from(pgBoleto).where(eq(pgBoleto.pg_conta_id, conta.id));
+    expect(boletos.map((b) => b.pg_fatura_id).sort((a, b) => a - b)).toEqual(invoices.map((f) => f.id).sort((a, b) => a - b));
+    expect(boletos.map((b) => b.sequencia).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+  });
+
+  it('the issue e-mail of an invoice whose boleto is registered carries its linha digitável, in both parts', () => {
+    const digits = '00190000090123456700400000001180216560000014990';
+    const linha = '00190.00009 01234.567004 00000.001180 2 16560000014990';
+    const mail = invoiceIssuedMail({
+      providerName: 'Provedora Teste',
+      nome: 'Ana',
+      razaoSocial: 'Oficina do Zé Ltda',
+      valor: 'R$ 149,90',
+      vencimento: '10/12/2026',
+      invoicesUrl: 'https://portal.exemplo.com.br/cliente/abc/fatura',
+      pixCopiaECola: null,
+      boleto: mailBoleto('registrado', digits),
+    });
+    expect(mail.text).toContain(`Para pagar por boleto, use a linha digitável abaixo no aplicativo ou no internet banking do seu banco:\n\n${linha}\n`);
+    expect(mail.html).toContain(`font-family:monospace;word-break:break-all;">${linha}</p>`);
+    expect(mail.text).not.toContain(EM_REGISTRO);
+    // Settled, written off or rejected: not mentioned.
+    for (const situacao of ['liquidado', 'baixa_pedida', 'baixado', 'rejeitado']) expect(mailBoleto(situacao, digits)).toBeNull();
   });
 });

@@ -16,12 +16,13 @@ import {
   glUsuario,
 } from '../../db/schema.ts';
 import { enqueueMails } from '../../mail/outbox.ts';
-import { invoiceApprovalMail, invoiceIssuedMail } from '../../mail/templates.ts';
+import { invoiceApprovalMail, invoiceIssuedMail, mailBoleto } from '../../mail/templates.ts';
 import { hashToken, randomToken } from '../../session/tokens.ts';
 import { invoiceListUrl } from '../invoices/payment.ts';
 import { LEVEL_ACCOUNT_MANAGER } from '#shared/levels';
 import type { ProductBilling, ReadCache } from './read-cache.ts';
 import { invoiceTxid } from '../invoices/pix.ts';
+import { makeBoletos } from '../boleto/issue-boleto.ts';
 import { carriedCreditLines, sumCents, type PriceLine } from './pricing.ts';
 
 /** What issuing needs besides the data: the provider's name and address, and the day. */
@@ -265,17 +266,28 @@ async function managersOf(tx: Queryable, clienteIds: readonly number[]) {
   return byClient;
 }
 
-/** What paying by PIX needs, of the accounts that have a key. */
-async function pixAccounts(tx: Queryable, contaIds: readonly number[]) {
-  if (contaIds.length === 0) return new Map<number, { chave: string; nome: string; cidade: string }>();
+/** Of each account: what paying by PIX needs, when it has a key; whether it issues boletos. */
+async function paymentAccounts(tx: Queryable, contaIds: readonly number[]) {
+  type PaymentAccount = { pix: { chave: string; nome: string; cidade: string } | null; boleto: boolean };
+  if (contaIds.length === 0) return new Map<number, PaymentAccount>();
   const rows = await tx
-    .select({ id: pgConta.id, chave: pgConta.pix_chave, nome: pgConta.pix_nome, cidade: pgConta.pix_cidade })
+    .select({
+      id: pgConta.id,
+      chave: pgConta.pix_chave,
+      nome: pgConta.pix_nome,
+      cidade: pgConta.pix_cidade,
+      banco: pgConta.boleto_banco,
+    })
     .from(pgConta)
     .where(inArray(pgConta.id, [...contaIds]));
   return new Map(
-    rows.flatMap((row) =>
-      row.chave && row.nome && row.cidade ? [[row.id, { chave: row.chave, nome: row.nome, cidade: row.cidade }] as const] : [],
-    ),
+    rows.map((row): [number, PaymentAccount] => [
+      row.id,
+      {
+        pix: row.chave && row.nome && row.cidade ? { chave: row.chave, nome: row.nome, cidade: row.cidade } : null,
+        boleto: row.banco !== null,
+      },
+    ]),
   );
 }
 
@@ -292,8 +304,10 @@ export interface Notice {
 /**
  * The issue notice (issue 35): to each manager of the client (level ≤ 10), with the amount, the
  * due date, the invoice list's link and the PIX copia-e-cola when the account has a key; for a
- * held invoice, the approval request with its single-use link. One read of the managers and one
- * insert into the outbox for all the invoices.
+ * held invoice, the approval request with its single-use link. An invoice going out on an account
+ * that issues boletos gets its boleto here, in the caller's transaction (issue 40): it takes its
+ * nosso número at once, and the notice tells of it (just made, it is 'em registro'). One read of
+ * the managers and one insert into the outbox for all the invoices.
  */
 export async function queueNotices(
   tx: Queryable,
@@ -303,11 +317,20 @@ export async function queueNotices(
   if (notices.length === 0) return;
   const managers = await managersOf(tx, [...new Set(notices.map((notice) => notice.clienteId))]);
   const contaIds = [...new Set(notices.flatMap((notice) => (notice.contaId === null ? [] : [notice.contaId])))];
-  const accounts = await pixAccounts(tx, contaIds);
+  const accounts = await paymentAccounts(tx, contaIds);
+  const boletos = await makeBoletos(
+    tx,
+    notices.flatMap(({ invoice, contaId, approvalToken }) =>
+      approvalToken === null && contaId !== null && accounts.get(contaId)?.boleto
+        ? [{ id: invoice.id, valor: fromCents(invoice.cents), vencimento: invoice.vencimento, contaId }]
+        : [],
+    ),
+  );
+  const boletoOf = new Map(boletos.map((boleto) => [boleto.pg_fatura_id, mailBoleto(boleto.situacao, boleto.linha_digitavel)]));
   const mails = notices.flatMap(({ invoice, clienteId, contaId, approvalToken }) => {
     const valor = fromCents(invoice.cents);
-    const account = contaId === null ? undefined : accounts.get(contaId);
-    const pixCopiaECola = account ? pixPayload({ ...account, valor, txid: invoiceTxid(invoice.id) }) : null;
+    const pix = contaId === null ? null : (accounts.get(contaId)?.pix ?? null);
+    const pixCopiaECola = pix ? pixPayload({ ...pix, valor, txid: invoiceTxid(invoice.id) }) : null;
     const approvalUrl = approvalToken
       ? new URL(`/fatura/faturaEmitida/${approvalToken}`, `${context.publicUrl}/`).toString()
       : null;
@@ -321,7 +344,12 @@ export async function queueNotices(
       };
       const mail = approvalUrl
         ? invoiceApprovalMail({ ...common, approvalUrl })
-        : invoiceIssuedMail({ ...common, invoicesUrl: invoiceListUrl(context.publicUrl, manager.token), pixCopiaECola });
+        : invoiceIssuedMail({
+            ...common,
+            invoicesUrl: invoiceListUrl(context.publicUrl, manager.token),
+            pixCopiaECola,
+            boleto: boletoOf.get(invoice.id) ?? null,
+          });
       return { to: manager.email, ...mail };
     });
   });

@@ -1,15 +1,21 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayInSaoPaulo } from '#shared/dates';
+import { formatLinhaDigitavel } from '#shared/boleto/febraban';
 import { formatDate, formatMoney } from '#shared/format';
 import {
   createUser,
   linkUserToClient,
   signedInAgent,
 } from '../../../../tests/helpers/factories.ts';
-import { createCliente, createFatura } from '../../../../tests/helpers/invoice-factories.ts';
+import {
+  createCliente,
+  createFatura,
+  createPixContract,
+} from '../../../../tests/helpers/invoice-factories.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { glCliente, glEmailSaida, pgFaturaLembrete } from '../../db/schema.ts';
+import { glCliente, glEmailSaida, pgBoleto, pgConta, pgFaturaLembrete } from '../../db/schema.ts';
+import { issueBoleto } from '../boleto/issue-boleto.ts';
 import { startInvoiceReminders } from './reminders-worker.ts';
 import { sendInvoiceReminders } from './reminders.ts';
 
@@ -23,6 +29,19 @@ const silent = { info: () => {}, warn: () => {}, error: () => {} };
 const options = () => ({ providerName: t.config.PROVIDER_NAME, publicUrl: t.config.publicUrl });
 const mailsTo = (emails: string[]) =>
   t.db.select().from(glEmailSaida).where(inArray(glEmailSaida.destinatario, emails));
+
+/** Banco do Brasil's data of a payment account (issue 40), as issue-boleto.test.ts has it. */
+const BANCO_DO_BRASIL = {
+  boleto_banco: '001',
+  boleto_agencia: '1234',
+  boleto_agencia_dv: '3',
+  boleto_conta: '12345678',
+  boleto_conta_dv: '9',
+  boleto_carteira: '18',
+  boleto_convenio: '1234567',
+  beneficiario_nome: 'Provedora Teste Ltda',
+  beneficiario_cpfcnpj: '11444777000161',
+};
 
 describe('payment reminders (issue 20)', () => {
   it('two instances running the job send each reminder once: 3 days before the due date and the day after it', async () => {
@@ -133,5 +152,57 @@ describe('payment reminders (issue 20)', () => {
       sendInvoiceReminders(t.db, options()),
     ]);
     expect(await mailsTo([manager.email])).toHaveLength(0);
+  });
+
+  it('carry the linha digitável of a registered boleto, say when it is still in registration, and nothing without one (issue 40)', async () => {
+    const today = todayInSaoPaulo();
+    const cliente = await createCliente(t.db);
+    const manager = await createUser(t.db);
+    await linkUserToClient(t.db, manager.id, cliente.id, 10);
+    // An account with Banco do Brasil's data, like the demo's 'Boleto' one.
+    const { contrato, conta } = await createPixContract(t.db, cliente.id);
+    await t.db.update(pgConta).set(BANCO_DO_BRASIL).where(eq(pgConta.id, conta.id));
+    const invoice = (situacao: number, days: number, valor: string) =>
+      createFatura(t.db, cliente.id, {
+        gl_contrato_id: contrato.id,
+        situacao,
+        valor,
+        data_vencimento: addDays(today, days),
+      });
+    const registered = await invoice(5, 3, '131.00');
+    const inRegistration = await invoice(8, -1, '132.00');
+    await invoice(5, 2, '133.00'); // no boleto made yet
+    await issueBoleto(t.db, registered.id);
+    const [made] = await t.db
+      .update(pgBoleto)
+      .set({ situacao: 'registrado' })
+      .where(eq(pgBoleto.pg_fatura_id, registered.id))
+      .returning();
+    const pending = await issueBoleto(t.db, inRegistration.id);
+    expect(pending?.situacao).toBe('em_registro');
+
+    await sendInvoiceReminders(t.db, options());
+    const mails = await mailsTo([manager.email]);
+    expect(mails).toHaveLength(3);
+    const about = (valor: string) =>
+      mails.find((mail) => mail.corpo_texto.includes(formatMoney(valor)));
+    const linha = formatLinhaDigitavel(made?.linha_digitavel ?? '');
+    expect(linha).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+    const payable = about('131.00');
+    expect(payable?.corpo_texto).toContain(
+      `Para pagar por boleto, use a linha digitável abaixo no aplicativo ou no internet banking do seu banco:\n\n${linha}\n`,
+    );
+    expect(payable?.corpo_html).toContain(
+      `font-family:monospace;word-break:break-all;">${linha}</p>`,
+    );
+    const sentence =
+      'O boleto bancário desta fatura está em registro no banco; a linha digitável estará na lista de faturas assim que o banco confirmar o registro.';
+    expect(payable?.corpo_texto).not.toContain(sentence);
+    const late = about('132.00');
+    expect(late?.corpo_texto).toContain(sentence);
+    expect(late?.corpo_html).toContain(sentence);
+    expect(late?.corpo_texto).not.toContain('Para pagar por boleto');
+    expect(late?.corpo_texto).not.toContain(formatLinhaDigitavel(pending?.linha_digitavel ?? ''));
+    expect(about('133.00')?.corpo_texto).not.toMatch(/boleto/i);
   });
 });

@@ -3,9 +3,9 @@ import { addDays, todayInSaoPaulo } from '#shared/dates';
 import { formatDate, formatMoney } from '#shared/format';
 import { SITUACAO } from '#shared/schemas/invoices';
 import type { Database } from '../../db/database.ts';
-import { glCliente, pgFatura, pgFaturaLembrete } from '../../db/schema.ts';
+import { glCliente, pgBoleto, pgFatura, pgFaturaLembrete } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { invoiceReminderMail } from '../../mail/templates.ts';
+import { invoiceReminderMail, mailBoleto } from '../../mail/templates.ts';
 import { clientManagers, invoiceListUrl, UNPAID_SITUACOES } from './payment.ts';
 
 type ReminderKind = 'vencimento' | 'atraso';
@@ -58,7 +58,8 @@ function dueReminders(db: Database, tipo: ReminderKind, today: string) {
 /**
  * One reminder: its row (a unique index on invoice and kind) and the managers' e-mails commit
  * together, so with any number of instances running the job each reminder is sent once; the
- * invoice is re-read in the transaction, so one paid in the meantime is not reminded.
+ * invoice is re-read in the transaction, so one paid in the meantime is not reminded. Its boleto
+ * (issue 40) is told as it stands then: the linha digitável once registered, 'em registro' before.
  */
 async function sendReminder(
   db: Database,
@@ -82,11 +83,16 @@ async function sendReminder(
         razaoSocial: glCliente.razao_social,
         token: glCliente.fatura_token,
         lembrete: glCliente.fatura_lembrete,
+        boletoSituacao: pgBoleto.situacao,
+        linhaDigitavel: pgBoleto.linha_digitavel,
       })
       .from(pgFatura)
       .innerJoin(glCliente, eq(glCliente.id, pgFatura.gl_cliente_id))
+      // Its boleto, if it has one (one per invoice): the reminder carries the linha digitável.
+      .leftJoin(pgBoleto, eq(pgBoleto.pg_fatura_id, pgFatura.id))
       .where(eq(pgFatura.id, faturaId));
     if (!fatura || !UNPAID_SITUACOES.includes(fatura.situacao) || !fatura.lembrete) return false;
+    const boleto = mailBoleto(fatura.boletoSituacao, fatura.linhaDigitavel);
     for (const manager of await clientManagers(tx, fatura.clienteId)) {
       await enqueueMail(tx, {
         to: manager.email,
@@ -98,6 +104,7 @@ async function sendReminder(
           vencimento: formatDate(fatura.vencimento),
           tipo,
           invoicesUrl: invoiceListUrl(options.publicUrl, fatura.token),
+          boleto,
         }),
       });
     }
