@@ -108,6 +108,9 @@ describe("staff's retorno of the bank (issue 40 item 5)", () => {
     const [refused] = await t.db.select().from(pgBoleto).where(eq(pgBoleto.id, w.boletos[2]!.id));
     expect(refused?.ocorrencia).toBe('Entrada rejeitada: CEP inválido');
     expect(await receiptsTo(w.manager.email)).toBe(1);
+    const [receipt] = await t.db.select().from(glEmailSaida).where(and(eq(glEmailSaida.destinatario, w.manager.email), like(glEmailSaida.assunto, 'Pagamento recebido%')));
+    // The bank's credit has a day and no time.
+    expect(receipt?.corpo_texto).toContain('com vencimento em 20/11/2026, em 27/11/2026. Obrigado!');
 
     const occurrences = await t.db
       .select({ linha: pgRetornoOcorrencia.linha, resultado: pgRetornoOcorrencia.resultado, valor_pago: pgRetornoOcorrencia.valor_pago, descricao: pgRetornoOcorrencia.descricao })

@@ -101,6 +101,7 @@ async function applyOccurrence(
       faturaId: boleto.pg_fatura_id,
       // The bank says the day the money was credited; the invoice is paid as of its start.
       pagoEm: instantOnSaoPauloClock(credito, 0, 0) ?? new Date(),
+      dayOnly: true,
       providerName: payment.providerName,
       publicUrl: payment.publicUrl,
     });

@@ -20,7 +20,7 @@ export const UNPAID_SITUACOES: number[] = [SITUACAO.fechada, SITUACAO.vencida];
  */
 export async function payInvoice(
   tx: Queryable,
-  input: { faturaId: number; pagoEm: Date; providerName: string; publicUrl: string },
+  input: { faturaId: number; pagoEm: Date; dayOnly?: boolean; providerName: string; publicUrl: string },
 ): Promise<'paid' | 'not_payable' | 'not_found'> {
   const [paid] = await tx
     .update(pgFatura)
@@ -53,6 +53,7 @@ export async function payInvoice(
         valor: formatMoney(paid.valor),
         vencimento: formatDate(paid.vencimento),
         pagoEm: input.pagoEm,
+        dayOnly: input.dayOnly ?? false,
         invoicesUrl: invoiceListUrl(input.publicUrl, cliente?.token ?? ''),
       }),
     });
