@@ -28,6 +28,10 @@ export const API = {
   contrato: '/api/admin/gl_contrato',
   faturamentoExecucao: '/api/admin/pg_faturamento_execucao',
   faturamentoPrevisao: '/api/admin/faturamento/previsao',
+  cobrancaContas: '/api/admin/cobranca_bancaria/contas',
+  remessa: '/api/admin/pg_remessa',
+  retorno: '/api/admin/pg_retorno',
+  retornoOcorrencia: '/api/admin/pg_retorno_ocorrencia',
 } as const;
 
 /** A route's id parameter: 'novo' (new) is null. */

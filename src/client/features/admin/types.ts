@@ -219,3 +219,43 @@ export interface FaturamentoExecucao extends AuditBlock {
   ultimo_erro: string | null;
   tipo: 'automatico' | 'manual';
 }
+/** The files' lists answer without their contents and modification times. */
+export interface Remessa {
+  id: number;
+  datahora_criado: string;
+  pg_conta_id: number;
+  numero: number;
+  quantidade: number;
+  conta_nome: string;
+}
+export interface Retorno {
+  id: number;
+  datahora_criado: string;
+  pg_conta_id: number;
+  numero: number;
+  nome_arquivo: string;
+  registrados: number;
+  liquidados: number;
+  rejeitados: number;
+  atencao: number;
+  outras: number;
+  conta_nome: string;
+}
+export interface RetornoOcorrencia extends AuditBlock {
+  pg_retorno_id: number;
+  pg_conta_id: number;
+  pg_boleto_id: number | null;
+  pg_fatura_id: number | null;
+  linha: number;
+  nosso_numero: string;
+  movimento: string;
+  motivos: string;
+  descricao: string;
+  valor_titulo: string | null;
+  valor_pago: string | null;
+  data_ocorrencia: string | null;
+  data_credito: string | null;
+  resultado: 'registrado' | 'liquidado' | 'rejeitado' | 'baixado' | 'ja_paga' | 'repetida' | 'desconhecido' | 'informativa';
+  conta_nome: string;
+  cliente_nome: string | null;
+}

@@ -60,6 +60,9 @@ import {
   glUsuario,
   pgConta,
   pgPixRecebimento,
+  pgRemessa,
+  pgRetorno,
+  pgRetornoOcorrencia,
   pgFatura,
   pgFaturaItem,
   pgNfse,
@@ -536,6 +539,68 @@ const faturamentoExecucao: CrudResource = {
   order: [{ column: pgFaturamentoExecucao.datahora_inicio, descending: true }, { column: pgFaturamentoExecucao.id, descending: true }],
 };
 
+/**
+ * Administração → Cobrança bancária (issue 40): the remessa and retorno files, newest first,
+ * without their contents (downloaded one by one), and each occurrence the bank reported.
+ */
+const remessa: CrudResource = {
+  path: '/admin/pg_remessa',
+  table: pgRemessa,
+  levels: { read: operator, create: null, update: null, delete: null },
+  columns: {
+    id: pgRemessa.id,
+    datahora_criado: pgRemessa.datahora_criado,
+    pg_conta_id: pgRemessa.pg_conta_id,
+    numero: pgRemessa.numero,
+    quantidade: pgRemessa.quantidade,
+    conta_nome: sql<string>`${pgConta.nome_exibicao}`.as('conta_nome'),
+  },
+  joins: [{ table: pgConta, on: eq(pgConta.id, pgRemessa.pg_conta_id) }],
+  search: [pgConta.nome_exibicao],
+  order: [{ column: pgRemessa.id, descending: true }],
+};
+
+const retorno: CrudResource = {
+  path: '/admin/pg_retorno',
+  table: pgRetorno,
+  levels: { read: operator, create: null, update: null, delete: null },
+  columns: {
+    id: pgRetorno.id,
+    datahora_criado: pgRetorno.datahora_criado,
+    pg_conta_id: pgRetorno.pg_conta_id,
+    numero: pgRetorno.numero,
+    nome_arquivo: pgRetorno.nome_arquivo,
+    registrados: pgRetorno.registrados,
+    liquidados: pgRetorno.liquidados,
+    rejeitados: pgRetorno.rejeitados,
+    atencao: pgRetorno.atencao,
+    outras: pgRetorno.outras,
+    conta_nome: sql<string>`${pgConta.nome_exibicao}`.as('conta_nome'),
+  },
+  joins: [{ table: pgConta, on: eq(pgConta.id, pgRetorno.pg_conta_id) }],
+  search: [pgRetorno.nome_arquivo, pgConta.nome_exibicao],
+  order: [{ column: pgRetorno.id, descending: true }],
+};
+
+const retornoOcorrencia: CrudResource = {
+  path: '/admin/pg_retorno_ocorrencia',
+  table: pgRetornoOcorrencia,
+  levels: { read: operator, create: null, update: null, delete: null },
+  columns: {
+    ...getTableColumns(pgRetornoOcorrencia),
+    conta_nome: sql<string>`${pgConta.nome_exibicao}`.as('conta_nome'),
+    cliente_nome: sql<string | null>`${glCliente.razao_social}`.as('cliente_nome'),
+  },
+  joins: [
+    { table: pgConta, on: eq(pgConta.id, pgRetornoOcorrencia.pg_conta_id) },
+    { table: pgFatura, on: eq(pgFatura.id, pgRetornoOcorrencia.pg_fatura_id) },
+    { table: glCliente, on: eq(glCliente.id, pgFatura.gl_cliente_id) },
+  ],
+  // What staff look for: a nosso número, a client, the bank's words ('rejeitada'), a result.
+  search: [pgRetornoOcorrencia.nosso_numero, glCliente.razao_social, pgRetornoOcorrencia.descricao, pgRetornoOcorrencia.resultado],
+  order: [{ column: pgRetornoOcorrencia.id, descending: true }],
+};
+
 /** The person who acted and the person concerned, both read from gl_usuario. */
 const alvo = alias(glUsuario, 'alvo');
 
@@ -594,6 +659,9 @@ export const ADMIN_RESOURCES: readonly CrudResource[] = [
   privacidadePedido,
   documentoVersao,
   pixRecebimento,
+  remessa,
+  retorno,
+  retornoOcorrencia,
   auditoria,
   contrato,
   faturamentoExecucao,

@@ -7,12 +7,13 @@ import { adminPath } from '../admin-paths';
 import { AplicativoEdit } from './application-screens';
 import { AuditoriaList } from './audit-screens';
 import { FaturamentoPage } from './billing-screens';
+import { CobrancaBancariaPage } from './bank-collection-screens';
 import { ContaEdit, ContaList, PlanoEdit, PlanoList, PlanoPagamentoEdit, ProdutoEdit, ProdutoList } from './catalogue-screens';
 import { ClienteEdit, ClienteList, ClienteUsuarioEdit } from './client-screens';
 import { ContratoEventoList, FaturaEdit, FaturaItemEdit, FaturaList, NfseEdit, PixRecebimentoList } from './invoice-screens';
 import { CidadeEdit, CidadeList, UsuarioEdit, UsuarioList } from './people-screens';
 import { DocumentoVersaoEdit, DocumentoVersaoList, PrivacidadePedidoList } from './privacy-screens';
-import { ADMIN_TEXTS } from '../texts';
+import { ADMIN_TEXTS, BANK_COLLECTION_TEXTS } from '../texts';
 
 interface Section {
   path: string;
@@ -30,6 +31,7 @@ const SECTIONS: readonly Section[] = [
   { path: 'faturas', title: ADMIN_TEXTS.faturas },
   { path: 'faturamento', title: ADMIN_TEXTS.faturamento },
   { path: 'recebimentos-pix', title: ADMIN_TEXTS.recebimentosPix },
+  { path: 'cobranca-bancaria', title: BANK_COLLECTION_TEXTS.title },
   { path: 'cidades', title: ADMIN_TEXTS.cidades },
   { path: 'mudancas-plano', title: ADMIN_TEXTS.mudancasDePlano },
   { path: 'privacidade', title: ADMIN_TEXTS.privacidade },
@@ -107,6 +109,7 @@ export function AdminApp() {
         <Route path="faturas/:parentId/nfse/:id" element={<NfseEdit />} />
         <Route path="faturamento" element={<FaturamentoPage />} />
         <Route path="recebimentos-pix" element={<PixRecebimentoList />} />
+        <Route path="cobranca-bancaria" element={<CobrancaBancariaPage />} />
         <Route path="cidades" element={<CidadeList />} />
         <Route path="cidades/:id" element={<CidadeEdit />} />
         <Route path="mudancas-plano" element={<ContratoEventoList />} />
