@@ -5,6 +5,7 @@ import type { FaturaBoletoDto, FaturaListDto } from '#shared/schemas/invoices';
 import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
 import { createClient, createUser, signedInAgent } from '../../../../tests/helpers/factories.ts';
 import { createFatura, createPixContract } from '../../../../tests/helpers/invoice-factories.ts';
+import { barcodeFromPdf } from '../../../../tests/helpers/itf-reader.ts';
 import { readPdf } from '../../../../tests/helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
 import { pgBoleto, pgConta } from '../../db/schema.ts';
@@ -93,6 +94,9 @@ describe('the boleto of an open invoice (issue 40)', () => {
     expect(pdf.text).toContain('R$ 149,90');
     expect(pdf.text).toContain('Ficha de Compensação');
     expect(pdf.text).toContain('Pague também com PIX');
+    // The bars, read back as a scanner would, are the boleto's barcode.
+    const [boleto] = await t.db.select().from(pgBoleto).where(eq(pgBoleto.pg_fatura_id, fatura.id));
+    expect(barcodeFromPdf(response.bytes)).toBe(boleto?.codigo_barras);
   });
 
   it("another client's invoice, a paid one, or one whose account issues no boleto is the 404 of an unknown path", async () => {
