@@ -74,6 +74,15 @@ describe("staff's remessa of an account's boletos (issue 40 item 4)", () => {
     expect(files.map((file) => file.quantidade)).toEqual([5]);
   });
 
+  it("names every open invoice of its own account, past the batch size of the boletos' issue, and none of another account", async () => {
+    const { conta, supervisor } = await world(205);
+    const other = await world(1);
+    // world() made no boleto: the remessa makes them, batch after batch.
+    const made = await supervisor.post<{ quantidade: number }>(`/api/admin/pg_conta/${conta.id}/remessa`);
+    expect(made.body.data.quantidade).toBe(205);
+    expect(await t.db.select().from(pgBoleto).where(eq(pgBoleto.pg_conta_id, other.conta.id))).toEqual([]);
+  });
+
   it('operators may download but not make a file; an account without a bank is told so', async () => {
     const { conta } = await world(1);
     const operator = await signedInAgent(t, (await createUser(t.db, { nivel: 5 })).id);
