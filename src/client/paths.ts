@@ -12,6 +12,8 @@ export const ROUTES = {
   'me.seguranca': '/me/seguranca',
   'me.privacidade': '/me/privacidade',
   planoMudanca_sucesso: '/produto/:pid/planoMudancaSucesso',
+  /** Cancelling the subscription online (ours, issue 41). */
+  cancelamento: '/produto/:pid/cancelamento',
   login: '/login/:pid',
   'e.login': '/e/login',
   accessurl_redirect: '/a/redirect',

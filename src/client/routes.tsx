@@ -184,6 +184,13 @@ const screens: RouteObject[] = [
                 }),
               },
               {
+                path: ROUTES.cancelamento,
+                lazy: async () => ({
+                  Component: (await import('./features/cancellation/components/cancellation-page'))
+                    .CancellationPage,
+                }),
+              },
+              {
                 path: ROUTES['me.config'],
                 lazy: async () => ({
                   Component: (await import('./features/profile/components/settings-page'))

@@ -24,6 +24,7 @@ import { deriveKey } from './auth/keys.ts';
 import { clienteRoutes } from './modules/clients/routes.ts';
 import { contaRoutes } from './modules/account/routes.ts';
 import { contratoRoutes } from './modules/contracts/routes.ts';
+import { cancellationRoutes } from './modules/contracts/cancellation-routes.ts';
 import { painelRoutes } from './modules/dashboard/routes.ts';
 import { createCepProvider } from './modules/geo/cep.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     cepRateLimitMax: authRateLimitMax,
   });
   await app.register(planoRoutes, { prefix: '/api', db });
+  await app.register(cancellationRoutes, { prefix: '/api', db, providerName: config.PROVIDER_NAME, publicUrl: config.publicUrl });
   await app.register(contratoRoutes, {
     prefix: '/api',
     db,

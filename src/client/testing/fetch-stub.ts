@@ -1,6 +1,7 @@
 import { onTestFinished, vi } from 'vitest';
 import type { Envelope } from '#shared/envelope';
 import type { PainelResumoDto } from '#shared/schemas/dashboard';
+import type { CancellationTermsDto } from '#shared/schemas/cancellation';
 import type { SessionData } from '../lib/session';
 
 /** What a stubbed route receives: the request as the API client sent it. */
@@ -162,4 +163,26 @@ export function painelSummaryResponse(overrides: Partial<PainelResumoDto> = {}):
     ...overrides,
   };
   return envelopeResponse(summary);
+}
+
+/**
+ * GET /api/gl_contrato/{id}/cancelamento (issue 41), as a route of stubFetch: nothing pending, a
+ * manager asking, the period to 30/11/2026; override any part.
+ */
+export function cancellationTermsRoute(
+  contratoId: number,
+  overrides: Partial<CancellationTermsDto> = {},
+): Record<string, StubHandler> {
+  const terms: CancellationTermsDto = {
+    gl_contrato_id: contratoId,
+    plano_nome: 'Profissional',
+    periodo_fim: '2026-11-30',
+    arrependimento: false,
+    arrependimento_ate: null,
+    faturas_em_aberto: 0,
+    pendente: null,
+    pode_cancelar: true,
+    ...overrides,
+  };
+  return { [`GET /api/gl_contrato/${contratoId}/cancelamento`]: () => envelopeResponse(terms) };
 }

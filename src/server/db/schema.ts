@@ -1334,6 +1334,69 @@ export const pgRetornoOcorrencia = pgTable(
 );
 
 /**
+ * A cancellation of a subscription asked online (issue 41, decision 113; Decreto 11.034/2022 art.
+ * 9 and 11: by the channel it was contracted, taken at once, with a protocol number). Pending until
+ * the period close applies it (acesso_ate, the last day of access, is the period's end), or
+ * effective at once (imediato, and always under the withdrawal right of CDC art. 49,
+ * arrependimento); a pending one may be withdrawn (desistido). At most one pending per contract.
+ */
+export const glContratoCancelamento = pgTable(
+  'gl_contrato_cancelamento',
+  {
+    ...auditoria(),
+    gl_contrato_id: integer('gl_contrato_id')
+      .notNull()
+      .references(() => glContrato.id, { onDelete: 'restrict' }),
+    gl_cliente_id: integer('gl_cliente_id')
+      .notNull()
+      .references(() => glCliente.id, { onDelete: 'restrict' }),
+    gl_usuario_id: integer('gl_usuario_id').references(() => glUsuario.id, { onDelete: 'set null' }),
+    /** Given to the customer at once: 'CAN' + the São Paulo day + a sequence. */
+    protocolo: text('protocolo')
+      .notNull()
+      .unique('gl_contrato_cancelamento_protocolo_uq')
+      .default(
+        sql`'CAN' || to_char(now() at time zone 'America/Sao_Paulo', 'YYYYMMDD') || lpad(nextval('gl_contrato_cancelamento_protocolo_seq')::text, 6, '0')`,
+      ),
+    motivo: text('motivo').notNull(),
+    motivo_texto: text('motivo_texto'),
+    imediato: boolean('imediato').notNull(),
+    arrependimento: boolean('arrependimento').notNull().default(false),
+    acesso_ate: dia('acesso_ate').notNull(),
+    situacao: text('situacao').notNull().default('pendente'),
+    datahora_efetivado: instante('datahora_efetivado'),
+    datahora_desistido: instante('datahora_desistido'),
+  },
+  (t) => [
+    uniqueIndex('gl_contrato_cancelamento_pendente_uq').on(t.gl_contrato_id).where(sql`situacao = 'pendente'`),
+    index('gl_contrato_cancelamento_criado_idx').on(t.datahora_criado),
+    check('gl_contrato_cancelamento_situacao_ck', sql`${t.situacao} in ('pendente', 'efetivado', 'desistido')`),
+  ],
+);
+
+/**
+ * An invoice paid for a contract withdrawn under CDC art. 49 (issue 41): its amount is to be
+ * returned. Staff see the list and mark what they refunded; the refund itself is outside the portal.
+ */
+export const pgFaturaReembolso = pgTable(
+  'pg_fatura_reembolso',
+  {
+    ...auditoria(),
+    pg_fatura_id: integer('pg_fatura_id')
+      .notNull()
+      .references(() => pgFatura.id, { onDelete: 'restrict' })
+      .unique('pg_fatura_reembolso_fatura_uq'),
+    gl_contrato_cancelamento_id: integer('gl_contrato_cancelamento_id')
+      .notNull()
+      .references(() => glContratoCancelamento.id, { onDelete: 'restrict' }),
+    valor: dinheiro('valor').notNull(),
+    situacao: text('situacao').notNull().default('pendente'),
+    datahora_reembolsado: instante('datahora_reembolsado'),
+  },
+  (t) => [check('pg_fatura_reembolso_situacao_ck', sql`${t.situacao} in ('pendente', 'reembolsado')`)],
+);
+
+/**
  * The payment reminders sent (issue 20): one row per invoice and kind, so however many instances
  * run the job, each reminder is e-mailed once (the row and the e-mails are one transaction).
  */

@@ -511,3 +511,72 @@ Aprovar: ${values.approvalUrl}
 ${textFooter(values.providerName)}`;
   return { subject, html, text };
 }
+
+/** A plain notice: a greeting, its lines, a button and the footer, in HTML and text alike. */
+function linesMail(
+  values: { providerName: string; nome: string },
+  subject: string,
+  lines: readonly string[],
+  link: { url: string; label: string },
+): MailContent {
+  const html = layout(
+    values.providerName,
+    subject,
+    [
+      paragraph(`Olá, ${escapeHtml(values.nome)}.`),
+      ...lines.map((line) => paragraph(escapeHtml(line))),
+      button(link.url, link.label),
+    ].join('\n'),
+  );
+  const text = `Olá, ${values.nome}.
+
+${lines.join('\n\n')}
+
+${link.url}
+
+${textFooter(values.providerName)}`;
+  return { subject, html, text };
+}
+
+/**
+ * A subscription's cancellation was asked (issue 41; Decreto 11.034/2022: the protocol number at
+ * once): to each manager of the client, with the protocol, when access ends and what follows.
+ */
+export function cancellationRequestedMail(values: {
+  providerName: string;
+  nome: string;
+  razaoSocial: string;
+  plano: string;
+  protocolo: string;
+  acessoAte: string;
+  imediato: boolean;
+  arrependimento: boolean;
+  portalUrl: string;
+}): MailContent {
+  const subject = `Cancelamento da assinatura - protocolo ${values.protocolo} - ${values.providerName}`;
+  const lines = [
+    `Recebemos o pedido de cancelamento da assinatura do plano ${values.plano} de ${values.razaoSocial}. Protocolo: ${values.protocolo}.`,
+    values.arrependimento
+      ? 'Pelo direito de arrependimento (Código de Defesa do Consumidor, art. 49), a assinatura foi cancelada agora e os valores pagos por ela serão devolvidos.'
+      : values.imediato
+        ? `A assinatura foi cancelada agora; o acesso terminou em ${values.acessoAte}. As faturas já emitidas continuam devidas, e nenhuma nova será emitida.`
+        : `O acesso continua até ${values.acessoAte}, o fim do período já contratado. As faturas já emitidas continuam devidas, e nenhuma nova será emitida depois dessa data. Até lá, é possível desistir do cancelamento no portal.`,
+  ];
+  return linesMail(values, subject, lines, { url: values.portalUrl, label: 'Abrir o portal' });
+}
+
+/** A pending cancellation was withdrawn (issue 41): to each manager, so none is surprised. */
+export function cancellationUndoneMail(values: {
+  providerName: string;
+  nome: string;
+  razaoSocial: string;
+  plano: string;
+  protocolo: string;
+  portalUrl: string;
+}): MailContent {
+  const subject = `Cancelamento desfeito - protocolo ${values.protocolo} - ${values.providerName}`;
+  const lines = [
+    `O cancelamento da assinatura do plano ${values.plano} de ${values.razaoSocial} (protocolo ${values.protocolo}) foi desfeito no portal. A assinatura continua normalmente.`,
+  ];
+  return linesMail(values, subject, lines, { url: values.portalUrl, label: 'Abrir o portal' });
+}

@@ -32,6 +32,9 @@ export const API = {
   remessa: '/api/admin/pg_remessa',
   retorno: '/api/admin/pg_retorno',
   retornoOcorrencia: '/api/admin/pg_retorno_ocorrencia',
+  cancelamento: '/api/admin/gl_contrato_cancelamento',
+  cancelamentoResumo: '/api/admin/cancelamentos/resumo',
+  reembolso: '/api/admin/pg_fatura_reembolso',
 } as const;
 
 /** A route's id parameter: 'novo' (new) is null. */

@@ -400,3 +400,36 @@ export const BANK_COLLECTION_TEXTS = {
     informativa: 'Informativa',
   },
 } as const;
+
+/** Administração → Cancelamentos (issue 41). */
+export const CANCELLATIONS_TEXTS = {
+  title: 'Cancelamentos',
+  intro:
+    'As assinaturas canceladas pelos clientes no portal, com o motivo que deram. Os cancelamentos pelo direito de arrependimento (CDC, art. 49) deixam as faturas pagas para reembolso, listadas abaixo; o reembolso é feito fora do portal.',
+  byReason: 'Cancelamentos por motivo e mês',
+  byReasonEmpty: 'Nenhum cancelamento nos últimos 12 meses.',
+  month: 'Mês',
+  reason: 'Motivo',
+  count: 'Quantidade',
+  list: 'Pedidos de cancelamento',
+  askedAt: 'Pedido em',
+  client: 'Cliente',
+  plan: 'Plano',
+  protocol: 'Protocolo',
+  when: 'Quando',
+  atClose: 'No fim do período',
+  now: 'Imediato',
+  withdrawal: 'Arrependimento (CDC art. 49)',
+  accessUntil: 'Acesso até',
+  state: 'Situação',
+  states: { pendente: 'Agendado', efetivado: 'Efetivado', desistido: 'Desfeito pelo cliente' },
+  refunds: 'Reembolsos a fazer',
+  invoice: 'Fatura',
+  amount: 'Valor',
+  refundStates: { pendente: 'A reembolsar', reembolsado: 'Reembolsado' },
+  actions: 'Ações',
+  markRefunded: 'Marcar como reembolsado',
+  markRefundedOf: (cliente: string) => `Marcar como reembolsado: ${cliente}`,
+  markRefundedText: (valor: string, cliente: string) =>
+    `Confirma que ${valor} já foi devolvido a ${cliente}? O registro fica na auditoria e não pode ser desfeito.`,
+} as const;

@@ -259,3 +259,25 @@ export interface RetornoOcorrencia extends AuditBlock {
   conta_nome: string;
   cliente_nome: string | null;
 }
+export interface ContratoCancelamento extends AuditBlock {
+  gl_contrato_id: number;
+  gl_cliente_id: number;
+  protocolo: string;
+  motivo: string;
+  motivo_texto: string | null;
+  imediato: boolean;
+  arrependimento: boolean;
+  acesso_ate: string;
+  situacao: 'pendente' | 'efetivado' | 'desistido';
+  cliente_razao_social: string;
+  plano_nome: string;
+}
+export interface FaturaReembolso extends AuditBlock {
+  pg_fatura_id: number;
+  gl_contrato_cancelamento_id: number;
+  valor: string;
+  situacao: 'pendente' | 'reembolsado';
+  protocolo: string;
+  cliente_razao_social: string;
+  data_vencimento: string;
+}

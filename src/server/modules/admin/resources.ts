@@ -61,6 +61,8 @@ import {
   pgConta,
   pgPixRecebimento,
   pgRemessa,
+  glContratoCancelamento,
+  pgFaturaReembolso,
   pgRetorno,
   pgRetornoOcorrencia,
   pgFatura,
@@ -601,6 +603,48 @@ const retornoOcorrencia: CrudResource = {
   order: [{ column: pgRetornoOcorrencia.id, descending: true }],
 };
 
+/**
+ * Administração → Cancelamentos (issue 41): the subscriptions cancelled online with their
+ * reasons, newest first, and the invoices to refund of those withdrawn (CDC art. 49).
+ */
+const cancelamento: CrudResource = {
+  path: '/admin/gl_contrato_cancelamento',
+  table: glContratoCancelamento,
+  levels: { read: operator, create: null, update: null, delete: null },
+  columns: {
+    ...getTableColumns(glContratoCancelamento),
+    cliente_razao_social: sql<string>`${glCliente.razao_social}`.as('cliente_razao_social'),
+    plano_nome: sql<string>`${glPlano.nome_exibicao}`.as('plano_nome'),
+  },
+  joins: [
+    { table: glCliente, on: eq(glCliente.id, glContratoCancelamento.gl_cliente_id) },
+    { table: glContrato, on: eq(glContrato.id, glContratoCancelamento.gl_contrato_id) },
+    { table: glPlano, on: eq(glPlano.id, glContrato.gl_plano_id) },
+  ],
+  search: [glContratoCancelamento.protocolo, glCliente.razao_social, glContratoCancelamento.motivo_texto],
+  order: [{ column: glContratoCancelamento.id, descending: true }],
+};
+
+const reembolso: CrudResource = {
+  path: '/admin/pg_fatura_reembolso',
+  table: pgFaturaReembolso,
+  levels: { read: operator, create: null, update: null, delete: null },
+  columns: {
+    ...getTableColumns(pgFaturaReembolso),
+    protocolo: sql<string>`${glContratoCancelamento.protocolo}`.as('protocolo'),
+    cliente_razao_social: sql<string>`${glCliente.razao_social}`.as('cliente_razao_social'),
+    data_vencimento: sql<string>`${pgFatura.data_vencimento}`.as('data_vencimento'),
+  },
+  joins: [
+    { table: glContratoCancelamento, on: eq(glContratoCancelamento.id, pgFaturaReembolso.gl_contrato_cancelamento_id) },
+    { table: glCliente, on: eq(glCliente.id, glContratoCancelamento.gl_cliente_id) },
+    { table: pgFatura, on: eq(pgFatura.id, pgFaturaReembolso.pg_fatura_id) },
+  ],
+  search: [glCliente.razao_social, glContratoCancelamento.protocolo],
+  // The ones still to refund first.
+  order: [{ column: pgFaturaReembolso.situacao, descending: false }, { column: pgFaturaReembolso.id, descending: true }],
+};
+
 /** The person who acted and the person concerned, both read from gl_usuario. */
 const alvo = alias(glUsuario, 'alvo');
 
@@ -662,6 +706,8 @@ export const ADMIN_RESOURCES: readonly CrudResource[] = [
   remessa,
   retorno,
   retornoOcorrencia,
+  cancelamento,
+  reembolso,
   auditoria,
   contrato,
   faturamentoExecucao,

@@ -5,6 +5,7 @@ import { SITUACAO } from '#shared/schemas/invoices';
 import type { Queryable } from '../../db/database.ts';
 import { loggableError } from '../../db/errors.ts';
 import { glContrato, glContratoAjuste, pgFatura, pgFaturamentoExecucao } from '../../db/schema.ts';
+import { noCancellationBefore } from '../contracts/cancellation.ts';
 import { billablePeriod, type ScheduledChange } from './next-period.ts';
 import { newReadCache } from './read-cache.ts';
 import {
@@ -200,6 +201,7 @@ async function dueContracts(tx: Queryable, lastDay: string, skip: readonly numbe
         eq(glContrato.ativo, true),
         sql`${glContrato.proxima_competencia} <= ${lastDay}`,
         sql`${glContrato.proxima_competencia} <= ${glContrato.periodo_fim} + 1`,
+        noCancellationBefore(sql`gl_contrato.id`, sql`gl_contrato.proxima_competencia`),
         skip.length > 0 ? notInArray(glContrato.id, [...skip]) : undefined,
       ),
     )

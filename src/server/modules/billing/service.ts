@@ -5,7 +5,8 @@ import { BILLING_MESSAGES, type BillingForecast } from '#shared/schemas/billing'
 import { SITUACAO } from '#shared/schemas/invoices';
 import { recordAudit, type AuditOrigin } from '../../audit/audit-trail.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { glContrato, pgFatura } from '../../db/schema.ts';
+import { glContrato, glContratoCancelamento, pgFatura } from '../../db/schema.ts';
+import { noCancellationBefore } from '../contracts/cancellation.ts';
 import { conflict, notFound } from '../../errors.ts';
 import { hashToken } from '../../session/tokens.ts';
 import {
@@ -41,7 +42,12 @@ export async function issueNow(
     if (!contract.ativo) throw conflict(BILLING_MESSAGES.contractInactive, 'contract_inactive');
     // What the run would issue next, now: the period when it is due, else a charge of
     // adjustments, else the next period ahead of its time (the plan-change preview's order).
-    const nextUnbilled = contract.proxima_competencia <= addDays(contract.periodo_fim, 1);
+    const [cancelled] = await tx
+      .select({ acessoAte: glContratoCancelamento.acesso_ate })
+      .from(glContratoCancelamento)
+      .where(and(eq(glContratoCancelamento.gl_contrato_id, contract.id), eq(glContratoCancelamento.situacao, 'pendente')));
+    // A cancellation pending to the period's end (issue 41): nothing after it is billed.
+    const nextUnbilled = contract.proxima_competencia <= addDays(contract.periodo_fim, 1) && !(cancelled && cancelled.acessoAte < contract.proxima_competencia);
     const periodDue = nextUnbilled && addDays(contract.proxima_competencia, -options.leadDays) <= context.today;
     let issued = periodDue ? await billNextPeriod(tx, contract, context) : null;
     issued ??= await billOpenAdjustments(tx, contract, context);
@@ -93,6 +99,7 @@ export async function billingForecast(db: Queryable, leadDays: number, now = new
       ) e on true
       left join gl_plano_pagamento s on s.id = e.gl_plano_pagamento_id
       where c.ativo and c.proxima_competencia <= ${lastDay}::date and c.proxima_competencia <= c.periodo_fim + 1
+        and ${noCancellationBefore(sql`c.id`, sql`c.proxima_competencia`)}
     ) x
   `)) as { rows: { contratos: number; total: string }[] };
   const [row] = result.rows;

@@ -3,6 +3,7 @@ import { addDays, periodEnd } from '#shared/dates';
 import type { Queryable } from '../../db/database.ts';
 import { glContrato, glContratoEvento, glPlanoPagamento } from '../../db/schema.ts';
 import { reconcileBilledPeriod } from '../billing/adjustments.ts';
+import { applyDueCancellation } from './cancellation.ts';
 import { applyPlanChange } from './plan-change.ts';
 
 /** Contracts rolled over per transaction. */
@@ -21,6 +22,8 @@ async function rollOver(tx: Queryable, contract: Contract, today: string, now: D
   let current = contract;
   let periods = 0;
   while (current.periodo_fim < today) {
+    // A cancellation pending to this period's end (issue 41) ends the contract instead.
+    if (await applyDueCancellation(tx, current, now)) return periods;
     const start = addDays(current.periodo_fim, 1);
     const [scheduled] = await tx
       .select({ id: glContratoEvento.id })

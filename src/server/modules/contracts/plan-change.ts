@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { periodEnd, todayInSaoPaulo } from '#shared/dates';
 import { canChangePlan } from '#shared/levels';
 import type { PlanChangeResponse } from '#shared/schemas/plans';
+import { CANCELLATION_MESSAGES } from '#shared/schemas/cancellation';
 import {
   FREE_ACCOUNT_ID,
   PLANO_MESSAGES,
@@ -12,6 +13,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   glContrato,
+  glContratoCancelamento,
   glContratoEvento,
   glContratoEventoArquivo,
   glPlano,
@@ -240,6 +242,12 @@ async function refuseWhenPending(db: Queryable, contratoId: number) {
     .from(glContratoEvento)
     .where(and(eq(glContratoEvento.gl_contrato_id, contratoId), eq(glContratoEvento.situacao, 'pendente')));
   if (pending) throw conflict(PLANO_MESSAGES.pendingExists, 'change_pending');
+  // A cancellation pending to the period's end (issue 41) is withdrawn first, in its own step.
+  const [cancelling] = await db
+    .select({ id: glContratoCancelamento.id })
+    .from(glContratoCancelamento)
+    .where(and(eq(glContratoCancelamento.gl_contrato_id, contratoId), eq(glContratoCancelamento.situacao, 'pendente')));
+  if (cancelling) throw conflict(CANCELLATION_MESSAGES.planChangeBlocked, 'cancellation_pending');
 }
 
 /** What a submit did: `replayed` when it was a retry of an earlier submit (its files are not kept). */

@@ -8,12 +8,13 @@ import { AplicativoEdit } from './application-screens';
 import { AuditoriaList } from './audit-screens';
 import { FaturamentoPage } from './billing-screens';
 import { CobrancaBancariaPage } from './bank-collection-screens';
+import { CancelamentosPage } from './cancellation-screens';
 import { ContaEdit, ContaList, PlanoEdit, PlanoList, PlanoPagamentoEdit, ProdutoEdit, ProdutoList } from './catalogue-screens';
 import { ClienteEdit, ClienteList, ClienteUsuarioEdit } from './client-screens';
 import { ContratoEventoList, FaturaEdit, FaturaItemEdit, FaturaList, NfseEdit, PixRecebimentoList } from './invoice-screens';
 import { CidadeEdit, CidadeList, UsuarioEdit, UsuarioList } from './people-screens';
 import { DocumentoVersaoEdit, DocumentoVersaoList, PrivacidadePedidoList } from './privacy-screens';
-import { ADMIN_TEXTS, BANK_COLLECTION_TEXTS } from '../texts';
+import { ADMIN_TEXTS, BANK_COLLECTION_TEXTS, CANCELLATIONS_TEXTS } from '../texts';
 
 interface Section {
   path: string;
@@ -32,6 +33,7 @@ const SECTIONS: readonly Section[] = [
   { path: 'faturamento', title: ADMIN_TEXTS.faturamento },
   { path: 'recebimentos-pix', title: ADMIN_TEXTS.recebimentosPix },
   { path: 'cobranca-bancaria', title: BANK_COLLECTION_TEXTS.title },
+  { path: 'cancelamentos', title: CANCELLATIONS_TEXTS.title },
   { path: 'cidades', title: ADMIN_TEXTS.cidades },
   { path: 'mudancas-plano', title: ADMIN_TEXTS.mudancasDePlano },
   { path: 'privacidade', title: ADMIN_TEXTS.privacidade },
@@ -110,6 +112,7 @@ export function AdminApp() {
         <Route path="faturamento" element={<FaturamentoPage />} />
         <Route path="recebimentos-pix" element={<PixRecebimentoList />} />
         <Route path="cobranca-bancaria" element={<CobrancaBancariaPage />} />
+        <Route path="cancelamentos" element={<CancelamentosPage />} />
         <Route path="cidades" element={<CidadeList />} />
         <Route path="cidades/:id" element={<CidadeEdit />} />
         <Route path="mudancas-plano" element={<ContratoEventoList />} />

@@ -8,8 +8,7 @@ import {
   sessionResponse,
   setCsrfCookie,
   signedInSession,
-  stubFetch,
-} from '../../../testing/fetch-stub';
+  stubFetch, cancellationTermsRoute } from '../../../testing/fetch-stub';
 import userEvent from '@testing-library/user-event';
 import { renderApp, resetAppState } from '../../../testing/render-app';
 
@@ -55,6 +54,7 @@ afterEach(() => {
 describe('dashboard (§2, /painel)', () => {
   it('shows who is signed in, the client, its plan and the links', async () => {
     stubFetch({
+      ...cancellationTermsRoute(CONTRATO.id),
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
       'GET /api/painel/resumo': () => painelSummaryResponse({ contas: 2 }),
     });
@@ -78,6 +78,7 @@ describe('dashboard (§2, /painel)', () => {
 
   it("'Trocar conta' only for a person with more than one account", async () => {
     stubFetch({
+      ...cancellationTermsRoute(CONTRATO.id),
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
       'GET /api/painel/resumo': () => painelSummaryResponse({ contas: 1 }),
     });
@@ -90,6 +91,7 @@ describe('dashboard (§2, /painel)', () => {
     const overdueSince = addDays(todayInSaoPaulo(), -49);
     let paid = false;
     stubFetch({
+      ...cancellationTermsRoute(CONTRATO.id),
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
       'GET /api/painel/resumo': () =>
         painelSummaryResponse({
@@ -146,6 +148,7 @@ describe('dashboard (§2, /painel)', () => {
 
   it("'Pagar' of an invoice with a boleto and no PIX opens its boleto (issue 40)", async () => {
     stubFetch({
+      ...cancellationTermsRoute(CONTRATO.id),
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
       'GET /api/painel/resumo': () => owingOne(painelNextInvoice({ id: 92, pix: false, boleto: true })),
       'GET /api/pg_fatura/cliente/tok-fatura-3/92/boleto': () => boletoEmRegistro(92),
@@ -161,6 +164,7 @@ describe('dashboard (§2, /painel)', () => {
 
   it("'Pagar' of an invoice with PIX and a boleto offers both, each opening its dialog (issue 40)", async () => {
     stubFetch({
+      ...cancellationTermsRoute(CONTRATO.id),
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
       'GET /api/painel/resumo': () => owingOne(painelNextInvoice({ id: 93, pix: true, boleto: true })),
       'GET /api/pg_fatura/cliente/tok-fatura-3/93/pix': () =>
@@ -191,6 +195,7 @@ describe('dashboard (§2, /painel)', () => {
 
   it('a level 20 user sees no plan action; a client without a plan offers one to a manager', async () => {
     stubFetch({
+      ...cancellationTermsRoute(CONTRATO.id),
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
       'GET /api/painel/resumo': () => painelSummaryResponse({ pode_mudar_plano: false }),
     });
@@ -244,6 +249,7 @@ describe('dashboard (§2, /painel)', () => {
     stubFetch({
       'GET /api/sessao/web': () =>
         sessionResponse(signedInSession({ contrato: CONTRATO, contrato_evento_aberto: pending })),
+      ...cancellationTermsRoute(CONTRATO.id),
       'GET /api/painel/resumo': () => painelSummaryResponse(),
     });
     renderApp('/painel');

@@ -14,6 +14,9 @@ import { Page } from '../../../components/page';
 import { useLogout, useSession } from '../../../lib/session';
 import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
 import { BoletoModal } from '../../invoices/components/boleto-modal';
+import { useCancellationTerms } from '../../cancellation/api/cancellation';
+import { PendingCancellationBanner } from '../../cancellation/components/pending-cancellation-banner';
+import { CANCELLATION_TEXTS } from '../../cancellation/texts';
 import { PixPaymentModal } from '../../invoices/components/pix-payment-modal';
 import { usePainelSummary } from '../api/get-summary';
 import { DASHBOARD_TEXTS, SUMMARY_TEXTS } from '../texts';
@@ -148,6 +151,8 @@ function PlanCard({ summary, pid }: { summary: PainelResumoDto | undefined; pid:
   const change = summary?.mudanca_pendente;
   const plansPath = pathTo('planos_produto', { pid });
   const canChange = summary?.pode_mudar_plano ?? false;
+  // Issue 41: 'Cancelar assinatura' for a manager, or the pending cancellation's banner.
+  const cancellation = useCancellationTerms(sessionContract?.id ?? null);
   return (
     <Card className="h-100">
       <Card.Body>
@@ -199,10 +204,18 @@ function PlanCard({ summary, pid }: { summary: PainelResumoDto | undefined; pid:
               )
             )}
             {canChange && (
-              <Link className="btn btn-sm btn-outline-primary mt-2" to={plansPath}>
-                {change ? SUMMARY_TEXTS.manageChange : SUMMARY_TEXTS.changePlan}
-              </Link>
+              <div className="d-flex flex-wrap gap-2 mt-2">
+                <Link className="btn btn-sm btn-outline-primary" to={plansPath}>
+                  {change ? SUMMARY_TEXTS.manageChange : SUMMARY_TEXTS.changePlan}
+                </Link>
+                {cancellation.data && !cancellation.data.pendente && (
+                  <Link className="btn btn-sm btn-outline-danger" to={pathTo('cancelamento', { pid })}>
+                    {CANCELLATION_TEXTS.link}
+                  </Link>
+                )}
+              </div>
             )}
+            <PendingCancellationBanner contratoId={sessionContract.id} />
           </>
         ) : (
           <>

@@ -9,8 +9,7 @@ import {
   setCsrfCookie,
   signedInSession,
   stubFetch,
-  type StubHandler,
-} from '../../../testing/fetch-stub';
+  type StubHandler, cancellationTermsRoute } from '../../../testing/fetch-stub';
 import { renderApp, resetAppState } from '../../../testing/render-app';
 
 const PLANS: PublicPlan[] = [
@@ -125,6 +124,7 @@ function screenRoutes(session: () => Response | Promise<Response>, extra = {}) {
     'GET /api/gl_produto/2/public_planos': () => envelopeResponse(PLANS),
     'GET /api/pg_conta/public_index': () => envelopeResponse([{ id: 5, nome_exibicao: 'Pix', descricao_exibicao: null }]),
     'GET /api/gl_cliente/3/edit': () => envelopeResponse(CUSTOMER),
+    ...cancellationTermsRoute(CONTRATO.id),
     ...extra,
   });
 }

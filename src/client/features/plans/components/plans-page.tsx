@@ -17,6 +17,9 @@ import { useCancelPlanChange } from '../api/plan-change';
 import { loginEventFor, type Selection } from '../selection';
 import { PLANS_TEXTS } from '../texts';
 import { PendingChangeBanner } from './pending-change-banner';
+import { useCancellationTerms } from '../../cancellation/api/cancellation';
+import { PendingCancellationBanner } from '../../cancellation/components/pending-cancellation-banner';
+import { CANCELLATION_TEXTS } from '../../cancellation/texts';
 import { PlansTable } from './plans-table';
 import '../plans.css';
 import { LoadError } from '../../../components/load-error';
@@ -39,6 +42,19 @@ function ContactManager({ id }: { id?: string }) {
       </Alert.Heading>
       <p className="mb-0">{PLANS_TEXTS.contactManagerText}</p>
     </Alert>
+  );
+}
+
+/** 'Cancelar assinatura' below the banners, unless a cancellation is already pending. */
+function CancelLink({ contratoId, pid }: { contratoId: number; pid: number }) {
+  const terms = useCancellationTerms(contratoId);
+  if (!terms.data || terms.data.pendente) return null;
+  return (
+    <p className="text-end">
+      <Link className="btn btn-sm btn-outline-danger" to={pathTo('cancelamento', { pid })}>
+        {CANCELLATION_TEXTS.link}
+      </Link>
+    </p>
   );
 }
 
@@ -165,6 +181,12 @@ function Plans({ pid }: { pid: number }) {
           cancelling={cancel.isPending}
           onCancel={cancelPending}
         />
+      )}
+
+      {/* Issue 41: a pending cancellation, or the way to cancel, for the contract shown here. */}
+      {here && session.contrato && <PendingCancellationBanner contratoId={session.contrato.id} />}
+      {here && session.contrato && canChangePlan(session.clienteUsuario_nivel) && (
+        <CancelLink contratoId={session.contrato.id} pid={pid} />
       )}
 
       {noPower && <ContactManager id={NO_POWER_ID} />}
