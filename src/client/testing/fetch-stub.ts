@@ -180,6 +180,7 @@ export function cancellationTermsRoute(
     arrependimento: false,
     arrependimento_ate: null,
     faturas_em_aberto: 0,
+    faturas_seguintes: 0,
     pendente: null,
     pode_cancelar: true,
     ...overrides,

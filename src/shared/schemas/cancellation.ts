@@ -84,6 +84,8 @@ export interface CancellationTermsDto {
   arrependimento_ate: string | null;
   /** Issued invoices not yet paid: still due after a cancellation (not under the withdrawal right). */
   faturas_em_aberto: number;
+  /** Unpaid invoices of periods after the current one (billed ahead): cancelled with it. */
+  faturas_seguintes: number;
   pendente: CancelamentoDto | null;
   /** The asker may cancel (a manager, level ≤ 10); others read. */
   pode_cancelar: boolean;

@@ -20,6 +20,10 @@ export const CANCELLATION_TEXTS = {
     count === 0
       ? 'Não há faturas em aberto.'
       : `${count === 1 ? 'A fatura já emitida continua devida' : `As ${count} faturas já emitidas continuam devidas`} e ${count === 1 ? 'aparece' : 'aparecem'} na lista de faturas.`,
+  laterInvoices: (count: number) =>
+    count === 1
+      ? 'A fatura já emitida do período seguinte é cancelada.'
+      : `As ${count} faturas já emitidas de períodos seguintes são canceladas.`,
   noNewInvoice: 'Nenhuma nova fatura será emitida depois disso.',
   withdrawalRefund: 'As faturas em aberto são canceladas e as pagas serão devolvidas.',
   undoUntil: (fim: string) => `Até ${fim}, você pode desistir do cancelamento aqui.`,

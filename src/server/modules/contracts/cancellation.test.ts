@@ -33,11 +33,13 @@ const at = (day: string) => new Date(`${day}T15:00:00Z`);
 
 describe('cancelling a subscription online (issue 41)', () => {
   it('at the close: a protocol at once, access to the period’s end, no invoice after it, applied once by the period close', async () => {
-    const { contrato, manager, agent } = await world();
-    // November is billed; December would be next.
-    await t.db.update(glContrato).set({ faturado_ate: '2026-11-30' }).where(eq(glContrato.id, contrato.id));
+    const { contrato, cliente, manager, agent } = await world();
+    // November and December are billed (December ahead of its start, decision 102).
+    await t.db.update(glContrato).set({ faturado_ate: '2026-12-31' }).where(eq(glContrato.id, contrato.id));
+    const november = await createFatura(t.db, cliente.id, { gl_contrato_id: contrato.id, situacao: 5, valor: '149.90', data_vencimento: '2026-11-10', data_competencia: '2026-11-01' });
+    const december = await createFatura(t.db, cliente.id, { gl_contrato_id: contrato.id, situacao: 5, valor: '149.90', data_vencimento: '2026-12-10', data_competencia: '2026-12-01' });
     const terms = await agent.get<CancellationTermsDto>(path(contrato.id));
-    expect(terms.body.data).toMatchObject({ periodo_fim: '2026-11-30', arrependimento: false, pendente: null, pode_cancelar: true, faturas_em_aberto: 0 });
+    expect(terms.body.data).toMatchObject({ periodo_fim: '2026-11-30', arrependimento: false, pendente: null, pode_cancelar: true, faturas_em_aberto: 1, faturas_seguintes: 1 });
 
     const answer = await agent.post<CancelamentoDto>(path(contrato.id), { motivo: 'preco', motivo_texto: '  Ficou caro para nós.  ' });
     expect(answer.status).toBe(200);
@@ -55,10 +57,10 @@ describe('cancelling a subscription online (issue 41)', () => {
     expect(audit?.gl_usuario_id).toBe(manager.id);
     expect((await agent.get<CancellationTermsDto>(path(contrato.id))).body.data.pendente?.protocolo).toBe(protocolo);
 
-    // The billing run makes no invoice for December, which the cancellation leaves out.
-    const report = await runBilling(t.db, { providerName: 'P', publicUrl: 'https://portal.exemplo.com.br', leadDays: 10 }, at('2026-11-25'));
+    // The billing run makes no invoice for January, which the cancellation leaves out.
+    const report = await runBilling(t.db, { providerName: 'P', publicUrl: 'https://portal.exemplo.com.br', leadDays: 40 }, at('2026-11-25'));
     expect(report.erros).toBe(0);
-    expect(await t.db.select().from(pgFatura).where(eq(pgFatura.gl_contrato_id, contrato.id))).toEqual([]);
+    expect(await t.db.select().from(pgFatura).where(eq(pgFatura.gl_contrato_id, contrato.id))).toHaveLength(2);
 
     // The period close ends the contract once.
     await rollOverEndedPeriods(t.db, '2026-12-01', at('2026-12-01'));
@@ -67,6 +69,9 @@ describe('cancelling a subscription online (issue 41)', () => {
     expect(ended).toMatchObject({ ativo: false, periodo_fim: '2026-11-30' });
     const [applied] = await t.db.select().from(glContratoCancelamento).where(eq(glContratoCancelamento.protocolo, protocolo));
     expect(applied?.situacao).toBe('efetivado');
+    // November stays owed (overdue by now); December, billed ahead for a period with no access, is cancelled.
+    const situacoes = async (id: number) => (await t.db.select().from(pgFatura).where(eq(pgFatura.id, id)))[0]?.situacao;
+    expect([await situacoes(november.id), await situacoes(december.id)]).toEqual([8, 9]);
   });
 
   it('a pending cancellation may be withdrawn, and asked again with a new protocol; a plan change waits for it', async () => {

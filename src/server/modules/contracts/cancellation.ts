@@ -102,8 +102,13 @@ export async function cancellationTerms(db: Queryable, usuarioId: number, contra
   if (!contract.ativo) throw conflict(CANCELLATION_MESSAGES.contractInactive, 'contract_inactive');
   const today = todayInSaoPaulo(now);
   const [plano] = await db.select({ nome: glPlano.nome_exibicao }).from(glPlano).where(eq(glPlano.id, contract.gl_plano_id));
+  // Unpaid invoices still owed after cancelling at the close, and those of the next period
+  // (billed ahead) that the cancellation cancels.
   const [open] = await db
-    .select({ count: sql<number>`count(*)::int` })
+    .select({
+      owed: sql<number>`count(*) filter (where ${pgFatura.data_competencia} is null or ${pgFatura.data_competencia} <= ${contract.periodo_fim})::int`,
+      later: sql<number>`count(*) filter (where ${pgFatura.data_competencia} > ${contract.periodo_fim})::int`,
+    })
     .from(pgFatura)
     .where(and(eq(pgFatura.gl_contrato_id, contract.id), inArray(pgFatura.situacao, [SITUACAO.fechada, SITUACAO.vencida])));
   const pending = await pendingOf(db, contract.id);
@@ -114,7 +119,8 @@ export async function cancellationTerms(db: Queryable, usuarioId: number, contra
     periodo_fim: contract.periodo_fim,
     arrependimento: until !== null,
     arrependimento_ate: until,
-    faturas_em_aberto: open?.count ?? 0,
+    faturas_em_aberto: open?.owed ?? 0,
+    faturas_seguintes: open?.later ?? 0,
     pendente: pending ? toDto(pending) : null,
     pode_cancelar: canChangePlan(level),
   };
@@ -139,21 +145,24 @@ async function mailManagers(
 }
 
 /**
- * Ends the contract now: inactive (the billing run and the period close skip it), its pending
- * plan change dropped. Under the withdrawal right, its unpaid invoices are cancelled and its paid
- * ones marked for refund.
+ * Ends the contract: inactive (the billing run and the period close skip it). Invoices of periods
+ * after the last day of access (the next period is billed ahead, decision 102) are not owed:
+ * unpaid ones are cancelled, paid ones marked for refund. Under the withdrawal right every
+ * invoice of the contract is treated so.
  */
 async function endContract(tx: Queryable, contract: Contract, cancelamento: Cancelamento, now: Date) {
   await tx.update(glContrato).set({ ativo: false, datahora_modificado: now }).where(eq(glContrato.id, contract.id));
-  if (!cancelamento.arrependimento) return;
+  const notOwed = cancelamento.arrependimento
+    ? eq(pgFatura.gl_contrato_id, contract.id)
+    : and(eq(pgFatura.gl_contrato_id, contract.id), sql`${pgFatura.data_competencia} > ${cancelamento.acesso_ate}`);
   await tx
     .update(pgFatura)
     .set({ situacao: SITUACAO.cancelada })
-    .where(and(eq(pgFatura.gl_contrato_id, contract.id), inArray(pgFatura.situacao, [SITUACAO.aguardandoAprovacao, SITUACAO.fechada, SITUACAO.vencida])));
+    .where(and(notOwed, inArray(pgFatura.situacao, [SITUACAO.aguardandoAprovacao, SITUACAO.fechada, SITUACAO.vencida])));
   const paid = await tx
     .select({ id: pgFatura.id, valor: pgFatura.valor })
     .from(pgFatura)
-    .where(and(eq(pgFatura.gl_contrato_id, contract.id), eq(pgFatura.situacao, SITUACAO.paga)))
+    .where(and(notOwed, eq(pgFatura.situacao, SITUACAO.paga)))
     .orderBy(asc(pgFatura.id));
   if (paid.length > 0) {
     await tx

@@ -39,7 +39,7 @@ describe('cancelling the subscription online (issue 41)', () => {
     const { calls } = stubFetch({
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
       'GET /api/gl_contrato/12/cancelamento': () =>
-        envelopeResponse({ gl_contrato_id: 12, plano_nome: 'Profissional', periodo_fim: '2026-11-30', arrependimento: false, arrependimento_ate: null, faturas_em_aberto: 2, pendente: pending, pode_cancelar: true }),
+        envelopeResponse({ gl_contrato_id: 12, plano_nome: 'Profissional', periodo_fim: '2026-11-30', arrependimento: false, arrependimento_ate: null, faturas_em_aberto: 2, faturas_seguintes: 1, pendente: pending, pode_cancelar: true }),
       'POST /api/gl_contrato/12/cancelamento': () => {
         pending = PENDING;
         return envelopeResponse(PENDING, { message: 'Cancelamento registrado. Protocolo CAN20261129000040. Seu acesso continua até 30/11/2026.' });
@@ -56,6 +56,7 @@ describe('cancelling the subscription online (issue 41)', () => {
     const consequences = within(form).getByRole('region', { name: 'O que acontece' });
     expect(consequences).toHaveTextContent('O acesso continua até 30/11/2026.');
     expect(consequences).toHaveTextContent('As 2 faturas já emitidas continuam devidas e aparecem na lista de faturas.');
+    expect(consequences).toHaveTextContent('A fatura já emitida do período seguinte é cancelada.');
     // Choosing 'now' says so before anything is sent.
     await user.click(within(form).getByRole('radio', { name: 'Agora: o acesso termina hoje' }));
     expect(consequences).toHaveTextContent('O acesso termina hoje.');

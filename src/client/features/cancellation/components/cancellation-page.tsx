@@ -88,6 +88,7 @@ function CancellationForm({ terms, onDone }: { terms: CancellationTermsDto; onDo
         <ul className="mb-0">
           <li>{now ? TEXTS.accessEndsToday : TEXTS.accessUntil(fim)}</li>
           <li>{terms.arrependimento ? TEXTS.withdrawalRefund : TEXTS.openInvoices(terms.faturas_em_aberto)}</li>
+          {!terms.arrependimento && terms.faturas_seguintes > 0 && <li>{TEXTS.laterInvoices(terms.faturas_seguintes)}</li>}
           <li>{TEXTS.noNewInvoice}</li>
           {!now && <li>{TEXTS.undoUntil(fim)}</li>}
         </ul>
