@@ -31,6 +31,9 @@ describe('loadConfig', () => {
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: obrigatório em produção/);
     expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO: não é permitido em produção/);
+    // The browser tests' clock for the jobs (issue 41) never moves a production one.
+    expect(() => loadConfig({ ...production, JOBS_CLOCK_OFFSET_DAYS: '3' })).toThrow(/JOBS_CLOCK_OFFSET_DAYS: não é permitido em produção/);
+    expect(loadConfig({ JOBS_CLOCK_OFFSET_DAYS: '3' }).JOBS_CLOCK_OFFSET_DAYS).toBe(3);
     expect(() => loadConfig({ ...production, CAPTCHA_PROVIDER: 'none' })).toThrow(ConfigError);
   });
 

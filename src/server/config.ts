@@ -100,6 +100,11 @@ const ConfigSchema = z
     SEED_DEMO: booleanFlag.optional(),
     /** Browser tests only: the demo clients get the fixed invoice tokens of db/e2e-tokens.ts. */
     E2E_FIXED_TOKENS: booleanFlag.optional(),
+    /**
+     * Browser tests only: the period close and the billing run see the clock this many days
+     * ahead, so a test can restart a portal of its own "after" a period's end (issue 41).
+     */
+    JOBS_CLOCK_OFFSET_DAYS: z.coerce.number().int().min(0).max(400).default(0),
     PROVIDER_NAME: z.string().min(1).default('Portal do Cliente'),
     /** The provider's CNPJ and address, printed on its invoices (issue 39); the demo's when seeded. */
     PROVIDER_CNPJ: z
@@ -179,6 +184,9 @@ const ConfigSchema = z
     if (config.NODE_ENV !== 'production') return;
     if (config.E2E_FIXED_TOKENS) {
       ctx.addIssue({ code: 'custom', path: ['E2E_FIXED_TOKENS'], message: 'não é permitido em produção' });
+    }
+    if (config.JOBS_CLOCK_OFFSET_DAYS > 0) {
+      ctx.addIssue({ code: 'custom', path: ['JOBS_CLOCK_OFFSET_DAYS'], message: 'não é permitido em produção' });
     }
     if (config.SEED_DEMO) {
       // Demo users with a published password must never reach production (decision 001).

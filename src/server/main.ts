@@ -127,13 +127,17 @@ async function main(): Promise<void> {
     log: log.child({ module: 'reminders' }),
     intervalMs: config.REMINDERS_INTERVAL_MS,
   });
+  // The jobs' clock: the real one, but in a browser test that moves it ahead (config.ts).
+  const jobsNow = () => new Date(Date.now() + config.JOBS_CLOCK_OFFSET_DAYS * 86_400_000);
   const planChangeWorker = startPlanChangeWorker({
     db: database.db,
+    now: jobsNow,
     log: log.child({ module: 'plan-change' }),
     intervalMs: config.PLAN_CHANGE_INTERVAL_MS,
   });
   const billingWorker = startBillingWorker({
     db: database.db,
+    now: jobsNow,
     log: log.child({ module: 'billing' }),
     intervalMs: config.BILLING_INTERVAL_MS,
     billing: {

@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { linhaDigitavel } from '../../src/shared/boleto/febraban.ts';
 import { cnab240Retorno, type RetornoEntry } from '../helpers/cnab-retorno.ts';
 import { barcodeFromPdf } from '../helpers/itf-reader.ts';
 import { readPdf } from '../helpers/pdf-text.ts';
 import { expect, test } from './fixtures.ts';
 import { mailCount, waitForMail } from './support/mailbox.ts';
-import { signUpNewPerson } from './support/new-person.ts';
-import { apiHeaders, signInDemoUser } from './support/sign-in.ts';
+import { subscribeNewPerson } from './support/new-person.ts';
+import { signInDemoUser } from './support/sign-in.ts';
 
 /**
  * A boleto's whole life (issue 40), for a new client who subscribes on the demo's Boleto account
@@ -34,25 +33,6 @@ function titleOf(remessa: string, faturaId: number) {
   };
 }
 
-/** A new person with Profissional (Mensal) paid by boleto; returns their name, e-mail and invoice link. */
-async function boletoSubscriber(page: Page) {
-  const person = await signUpNewPerson(page, `boleto-${Date.now().toString(36)}`);
-  await page.goto('/produto/1/planos');
-  await page.getByRole('button', { name: 'Escolher Profissional (Mensal)' }).click();
-  const signup = page.getByRole('form', { name: 'Complete seu cadastro' });
-  await signup.getByLabel('CEP').fill('01310-100');
-  await expect(signup.locator('#plano-cidade').locator('..').locator('..')).toContainText('São Paulo - SP');
-  await signup.getByLabel('Logradouro').fill('Avenida Paulista');
-  await signup.getByLabel('Número').fill('1000');
-  await signup.getByLabel('Bairro').fill('Bela Vista');
-  await signup.getByLabel('Boleto bancário').check();
-  await signup.getByRole('button', { name: 'Assinar plano' }).click();
-  await expect(page.getByText('Pronto! Sua conta já está no plano Profissional.')).toBeVisible();
-  const session = await page.request.get('/api/sessao/web', { headers: await apiHeaders(page) });
-  const { data } = (await session.json()) as { data: { cliente: { fatura_token: string } } };
-  return { ...person, invoices: `/cliente/${data.cliente.fatura_token}/fatura` };
-}
-
 test("a boleto's life: em registro, remessa, retorno with the entrada, the payable PDF, retorno with the liquidação, 'Paga' and the receipt", async ({
   page,
   browser,
@@ -61,7 +41,7 @@ test("a boleto's life: em registro, remessa, retorno with the entrada, the payab
   test.setTimeout(150_000);
   const customerContext = await browser.newContext({ baseURL });
   const customer = await customerContext.newPage();
-  const cliente = await boletoSubscriber(customer);
+  const cliente = await subscribeNewPerson(customer, `boleto-${Date.now().toString(36)}`, 'Boleto bancário');
 
   // Staff bill the new contract now: the invoice goes out with its boleto.
   const staff = page;

@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { formatMoney } from '../../src/shared/format.ts';
 import { expect, test, waitForApiIdle } from './fixtures.ts';
-import { signUpNewPerson } from './support/new-person.ts';
-import { apiHeaders, signInDemoUser } from './support/sign-in.ts';
+import { subscribeNewPerson } from './support/new-person.ts';
+import { signInDemoUser } from './support/sign-in.ts';
 
 /**
  * Administração → Faturamento as the demo admin (decision 102): the next run's forecast, the
@@ -47,29 +47,6 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
   expect(serious, `axe on ${screen}`).toEqual([]);
 }
 
-/** A new person with a paid plan (Profissional, Mensal, by Pix): a contract nobody billed yet. */
-async function newSubscriber(page: Page, label: string): Promise<{ nome: string; token: string }> {
-  const person = await signUpNewPerson(page, label);
-  await page.goto('/produto/1/planos');
-  await page.getByRole('button', { name: 'Escolher Profissional (Mensal)' }).click();
-  const signup = page.getByRole('form', { name: 'Complete seu cadastro' });
-  await expect(signup).toBeVisible();
-  await signup.getByLabel('CEP').fill('01310-100');
-  await expect(signup.locator('#plano-cidade').locator('..').locator('..')).toContainText('São Paulo - SP');
-  await signup.getByLabel('Logradouro').fill('Avenida Paulista');
-  await signup.getByLabel('Número').fill('1000');
-  await signup.getByLabel('Bairro').fill('Bela Vista');
-  await signup.getByLabel('Pix').check();
-  await signup.getByRole('button', { name: 'Assinar plano' }).click();
-  await expect(page.getByText('Pronto! Sua conta já está no plano Profissional.')).toBeVisible();
-  const session = await page.request.get('/api/sessao/web', { headers: await apiHeaders(page) });
-  const { data } = (await session.json()) as { data: { cliente: { razao_social: string; fatura_token: string | null } | null } };
-  expect(data.cliente?.fatura_token).toBeTruthy();
-  // The client is named after the person unless the form was changed.
-  expect(data.cliente?.razao_social).toBe(person.nome);
-  return { nome: person.nome, token: data.cliente?.fatura_token ?? '' };
-}
-
 test("Faturamento: forecast and runs; 'Emitir agora' on a new client's contract; its invoice read-only, cancelled and listed as Cancelada", async ({
   page,
   browser,
@@ -80,7 +57,7 @@ test("Faturamento: forecast and runs; 'Emitir agora' on a new client's contract;
   // (a console error or a call to another host fails the test).
   const customerContext = await browser.newContext({ baseURL });
   const customer = await customerContext.newPage();
-  const cliente = await newSubscriber(customer, `emitir-${Date.now().toString(36)}`);
+  const cliente = await subscribeNewPerson(customer, `emitir-${Date.now().toString(36)}`, 'Pix');
 
   const staff = page;
   await signInDemoUser(staff, 'admin@exemplo.com.br');
@@ -186,7 +163,7 @@ test("Faturamento: forecast and runs; 'Emitir agora' on a new client's contract;
   await expect(invoiceRow.locator('td').nth(3)).toHaveText('Cancelada');
 
   // The client's own list keeps it under 'Todas' (the default), as Cancelada.
-  await customer.goto(`/cliente/${cliente.token}/fatura`);
+  await customer.goto(cliente.invoices);
   const customerRows = customer.locator('table.app-invoice-table tbody tr');
   await expect(customerRows).toHaveCount(1);
   await expect(customerRows.first().getByRole('img', { name: 'Cancelada' })).toBeVisible();

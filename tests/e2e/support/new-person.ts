@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { randomCpf } from '../../helpers/documents.ts';
 import { expect } from '../fixtures.ts';
 import { mailCount, waitForMail } from './mailbox.ts';
-import { submitSignIn } from './sign-in.ts';
+import { apiHeaders, submitSignIn } from './sign-in.ts';
 
 export interface NewPerson {
   nome: string;
@@ -44,4 +44,30 @@ export async function signUpNewPerson(page: Page, label: string): Promise<NewPer
   await page.getByRole('button', { name: 'Continuar login' }).click();
   await expect(page).toHaveURL(/\/a\/redirect\?/);
   return person;
+}
+
+/**
+ * A new person who subscribes to Profissional (Mensal) on product 1, paid through the account
+ * named `account` ('Pix', 'Boleto bancário'): a contract nobody billed yet. Returns the person,
+ * the client's name (the person's, unless the form was changed) and its invoice list.
+ */
+export async function subscribeNewPerson(page: Page, label: string, account: string): Promise<NewPerson & { invoices: string }> {
+  const person = await signUpNewPerson(page, label);
+  await page.goto('/produto/1/planos');
+  await page.getByRole('button', { name: 'Escolher Profissional (Mensal)' }).click();
+  const signup = page.getByRole('form', { name: 'Complete seu cadastro' });
+  await expect(signup).toBeVisible();
+  await signup.getByLabel('CEP').fill('01310-100');
+  await expect(signup.locator('#plano-cidade').locator('..').locator('..')).toContainText('São Paulo - SP');
+  await signup.getByLabel('Logradouro').fill('Avenida Paulista');
+  await signup.getByLabel('Número').fill('1000');
+  await signup.getByLabel('Bairro').fill('Bela Vista');
+  await signup.getByLabel(account).check();
+  await signup.getByRole('button', { name: 'Assinar plano' }).click();
+  await expect(page.getByText('Pronto! Sua conta já está no plano Profissional.')).toBeVisible();
+  const session = await page.request.get('/api/sessao/web', { headers: await apiHeaders(page) });
+  const { data } = (await session.json()) as { data: { cliente: { razao_social: string; fatura_token: string | null } | null } };
+  expect(data.cliente?.fatura_token).toBeTruthy();
+  expect(data.cliente?.razao_social).toBe(person.nome);
+  return { ...person, invoices: `/cliente/${data.cliente?.fatura_token ?? ''}/fatura` };
 }

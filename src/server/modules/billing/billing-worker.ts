@@ -11,11 +11,14 @@ export function startBillingWorker(options: {
   log: JobLog;
   intervalMs: number;
   billing: Omit<BillingOptions, 'log'>;
+  /** The clock (JOBS_CLOCK_OFFSET_DAYS moves it in browser tests). */
+  now?: () => Date;
 }): { stop(): Promise<void> } {
   const { db, log } = options;
+  const now = options.now ?? (() => new Date());
   return runPeriodically(
     async () => {
-      const report = await runBilling(db, { ...options.billing, log });
+      const report = await runBilling(db, { ...options.billing, log }, now());
       if (report.faturas > 0 || report.vencidas > 0 || report.erros > 0) {
         log.info({ ...report, ultimoErro: undefined }, 'billing run');
       }

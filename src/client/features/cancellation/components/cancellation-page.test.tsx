@@ -75,6 +75,9 @@ describe('cancelling the subscription online (issue 41)', () => {
     await user.click(within(banner).getByRole('button', { name: 'Desistir do cancelamento' }));
     await waitFor(() => expect(notices()).toContainEqual(['success', 'Cancelamento desfeito. Sua assinatura continua normalmente.']));
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Cancelamento agendado' })).not.toBeInTheDocument());
+    // Undone, the form is back.
+    expect(await screen.findByRole('form', { name: 'Cancelar assinatura' })).toBeInTheDocument();
+    expect(screen.queryByTestId('protocolo')).not.toBeInTheDocument();
   });
 
   it('under the withdrawal right: no choice of when, it is immediate and the paid invoices are refunded', async () => {

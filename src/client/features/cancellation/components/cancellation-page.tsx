@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { useForm, useWatch } from 'react-hook-form';
@@ -41,8 +40,7 @@ function Done({ done }: { done: CancelamentoDto }) {
   );
 }
 
-function CancellationForm({ terms, onDone }: { terms: CancellationTermsDto; onDone: (done: CancelamentoDto) => void }) {
-  const request = useRequestCancellation(terms.gl_contrato_id);
+function CancellationForm({ terms, request }: { terms: CancellationTermsDto; request: ReturnType<typeof useRequestCancellation> }) {
   const form = useForm({
     resolver: zodResolver(FormSchema),
     defaultValues: { motivo: '', motivo_texto: '', quando: 'fim' as const },
@@ -57,7 +55,7 @@ function CancellationForm({ terms, onDone }: { terms: CancellationTermsDto; onDo
         motivo_texto: values.motivo_texto,
         imediato: terms.arrependimento || values.quando === 'agora',
       },
-      { onSuccess: (response) => onDone(response.data), onError: (error) => applyFieldErrors(form.setError, error) },
+      { onError: (error) => applyFieldErrors(form.setError, error) },
     ),
   );
   return (
@@ -128,12 +126,15 @@ function Cancellation({ pid }: { pid: number }) {
   const session = useSession();
   const contratoId = session.produto?.id === pid ? (session.contrato?.id ?? null) : null;
   const terms = useCancellationTerms(contratoId);
-  const [done, setDone] = useState<CancelamentoDto | null>(null);
+  // The request lives here, not in the form: its answer (the protocol) stays on screen however the
+  // terms and the session change once it is made (the form gives way to the pending banner).
+  const request = useRequestCancellation(contratoId ?? 0);
+  const done = request.data?.data ?? null;
   if (done) {
     return (
       <>
         <Done done={done} />
-        {done.situacao === 'pendente' && contratoId !== null && <PendingCancellationBanner contratoId={contratoId} />}
+        {done.situacao === 'pendente' && contratoId !== null && <PendingCancellationBanner contratoId={contratoId} onUndone={() => request.reset()} />}
         <Link className="btn btn-primary" to={pathTo('dashboard')}>
           {TEXTS.back}
         </Link>
@@ -157,7 +158,7 @@ function Cancellation({ pid }: { pid: number }) {
   return (
     <>
       <p className="lead">{TEXTS.intro(terms.data.plano_nome)}</p>
-      <CancellationForm terms={terms.data} onDone={setDone} />
+      <CancellationForm terms={terms.data} request={request} />
     </>
   );
 }

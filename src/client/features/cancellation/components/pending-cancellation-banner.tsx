@@ -8,7 +8,7 @@ import { CANCELLATION_TEXTS } from '../texts';
  * A cancellation pending to the period's end (issue 41), on the Painel and the plans page: when it
  * takes effect, its protocol and, for a manager, 'Desistir do cancelamento' until then.
  */
-export function PendingCancellationBanner({ contratoId }: { contratoId: number }) {
+export function PendingCancellationBanner({ contratoId, onUndone }: { contratoId: number; onUndone?: () => void }) {
   const terms = useCancellationTerms(contratoId);
   const undo = useUndoCancellation(contratoId);
   const pending = terms.data?.pendente;
@@ -21,7 +21,7 @@ export function PendingCancellationBanner({ contratoId }: { contratoId: number }
       <p className={terms.data?.pode_cancelar ? 'mb-2' : 'mb-0'}>{CANCELLATION_TEXTS.pending(formatDate(pending.acesso_ate), pending.protocolo)}</p>
       {terms.data?.pode_cancelar && (
         // Solid: an outline's colour on the warning yellow fails axe's contrast (issue 38).
-        <BusyButton busy={undo.isPending} variant="dark" size="sm" onClick={() => undo.mutate()}>
+        <BusyButton busy={undo.isPending} variant="dark" size="sm" onClick={() => undo.mutate(undefined, { onSuccess: onUndone })}>
           {CANCELLATION_TEXTS.undo}
         </BusyButton>
       )}
