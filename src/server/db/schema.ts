@@ -1334,8 +1334,8 @@ export const pgRetornoOcorrencia = pgTable(
 );
 
 /**
- * A cancellation of a subscription asked online (issue 41, decision 113; Decreto 11.034/2022 art.
- * 9 and 11: by the channel it was contracted, taken at once, with a protocol number). Pending until
+ * A cancellation of a subscription asked online (issue 41, decision 113; Decreto 11.034/2022:
+ * by the channel it was contracted, taken at once, with a protocol number). Pending until
  * the period close applies it (acesso_ate, the last day of access, is the period's end), or
  * effective at once (imediato, and always under the withdrawal right of CDC art. 49,
  * arrependimento); a pending one may be withdrawn (desistido). At most one pending per contract.

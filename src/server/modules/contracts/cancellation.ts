@@ -32,7 +32,7 @@ import { clientManagers } from '../invoices/payment.ts';
 
 /**
  * Cancelling a subscription online (issue 41, decision 113). The request is taken at once and
- * answered with its protocol (Decreto 11.034/2022 art. 11 and 12); it takes effect at the close of
+ * answered with its protocol (Decreto 11.034/2022); it takes effect at the close of
  * the current period (the default: access to its last day, the period-close job applies it) or
  * now; under the withdrawal right (CDC art. 49) it is immediate and what was paid is refunded.
  * Decided under the contract's row lock, so fifty requests at once make one.
