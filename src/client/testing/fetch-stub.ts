@@ -175,6 +175,7 @@ export function cancellationTermsRoute(
 ): Record<string, StubHandler> {
   const terms: CancellationTermsDto = {
     gl_contrato_id: contratoId,
+    ativo: true,
     plano_nome: 'Profissional',
     periodo_fim: '2026-11-30',
     arrependimento: false,

@@ -75,6 +75,8 @@ export interface CancelamentoDto {
 /** GET /api/gl_contrato/{id}/cancelamento: what cancelling would do, and the pending one. */
 export interface CancellationTermsDto {
   gl_contrato_id: number;
+  /** false once the contract ended: nothing left to cancel. */
+  ativo: boolean;
   plano_nome: string;
   /** The current period's last day: access lasts to it when cancelled at the close. */
   periodo_fim: string;

@@ -115,6 +115,8 @@ describe('cancelling a subscription online (issue 41)', () => {
     const [invoice] = await t.db.select().from(pgFatura).where(eq(pgFatura.id, open.id));
     expect(invoice?.situacao).toBe(5);
     expect((await agent.post(path(contrato.id), {})).status).toBe(409);
+    // Read once more by a page that still shows it: ended, nothing to cancel.
+    expect((await agent.get<CancellationTermsDto>(path(contrato.id))).body.data).toMatchObject({ ativo: false, pode_cancelar: false, pendente: null });
   });
 
   it('an individual’s first contract, within seven days: withdrawn at once, unpaid invoices cancelled, paid ones to refund', async () => {

@@ -99,7 +99,7 @@ const pendingOf = async (db: Queryable, contratoId: number) =>
 /** GET /api/gl_contrato/{id}/cancelamento: what cancelling would do, for the form and the banners. */
 export async function cancellationTerms(db: Queryable, usuarioId: number, contratoId: number, now = new Date()): Promise<CancellationTermsDto> {
   const { contract, level } = await contractOf(db, usuarioId, contratoId, false);
-  if (!contract.ativo) throw conflict(CANCELLATION_MESSAGES.contractInactive, 'contract_inactive');
+  // An ended contract is read too (a page still showing it asks once more): nothing to cancel.
   const today = todayInSaoPaulo(now);
   const [plano] = await db.select({ nome: glPlano.nome_exibicao }).from(glPlano).where(eq(glPlano.id, contract.gl_plano_id));
   // Unpaid invoices still owed after cancelling at the close, and those of the next period
@@ -112,9 +112,10 @@ export async function cancellationTerms(db: Queryable, usuarioId: number, contra
     .from(pgFatura)
     .where(and(eq(pgFatura.gl_contrato_id, contract.id), inArray(pgFatura.situacao, [SITUACAO.fechada, SITUACAO.vencida])));
   const pending = await pendingOf(db, contract.id);
-  const until = await withdrawalUntil(db, contract, today);
+  const until = contract.ativo ? await withdrawalUntil(db, contract, today) : null;
   return {
     gl_contrato_id: contract.id,
+    ativo: contract.ativo,
     plano_nome: plano?.nome ?? '',
     periodo_fim: contract.periodo_fim,
     arrependimento: until !== null,
@@ -122,7 +123,7 @@ export async function cancellationTerms(db: Queryable, usuarioId: number, contra
     faturas_em_aberto: open?.owed ?? 0,
     faturas_seguintes: open?.later ?? 0,
     pendente: pending ? toDto(pending) : null,
-    pode_cancelar: canChangePlan(level),
+    pode_cancelar: contract.ativo && canChangePlan(level),
   };
 }
 

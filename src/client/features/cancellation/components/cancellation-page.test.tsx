@@ -39,7 +39,7 @@ describe('cancelling the subscription online (issue 41)', () => {
     const { calls } = stubFetch({
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
       'GET /api/gl_contrato/12/cancelamento': () =>
-        envelopeResponse({ gl_contrato_id: 12, plano_nome: 'Profissional', periodo_fim: '2026-11-30', arrependimento: false, arrependimento_ate: null, faturas_em_aberto: 2, faturas_seguintes: 1, pendente: pending, pode_cancelar: true }),
+        envelopeResponse({ gl_contrato_id: 12, ativo: true, plano_nome: 'Profissional', periodo_fim: '2026-11-30', arrependimento: false, arrependimento_ate: null, faturas_em_aberto: 2, faturas_seguintes: 1, pendente: pending, pode_cancelar: true }),
       'POST /api/gl_contrato/12/cancelamento': () => {
         pending = PENDING;
         return envelopeResponse(PENDING, { message: 'Cancelamento registrado. Protocolo CAN20261129000040. Seu acesso continua até 30/11/2026.' });

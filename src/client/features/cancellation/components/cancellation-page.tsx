@@ -141,7 +141,7 @@ function Cancellation({ pid }: { pid: number }) {
       </>
     );
   }
-  if (contratoId === null) {
+  if (contratoId === null || terms.data?.ativo === false) {
     return (
       <Alert variant="info">
         {TEXTS.noContract}{' '}
