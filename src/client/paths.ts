@@ -12,6 +12,8 @@ export const ROUTES = {
   'me.seguranca': '/me/seguranca',
   'me.privacidade': '/me/privacidade',
   planoMudanca_sucesso: '/produto/:pid/planoMudancaSucesso',
+  /** The client's own data (ours, issue 41 item 2). */
+  dados_empresa: '/conta/empresa',
   /** Cancelling the subscription online (ours, issue 41). */
   cancelamento: '/produto/:pid/cancelamento',
   login: '/login/:pid',

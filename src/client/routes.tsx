@@ -184,6 +184,12 @@ const screens: RouteObject[] = [
                 }),
               },
               {
+                path: ROUTES.dados_empresa,
+                lazy: async () => ({
+                  Component: (await import('./features/plans/components/company-data-page')).CompanyDataPage,
+                }),
+              },
+              {
                 path: ROUTES.cancelamento,
                 lazy: async () => ({
                   Component: (await import('./features/cancellation/components/cancellation-page'))

@@ -184,6 +184,11 @@ export const glCliente = pgTable(
     fatura_token: text('fatura_token').notNull().unique('gl_cliente_fatura_token_uq'),
     /** Whether the managers get the invoices' payment reminders (issue 20); staff turn them off. */
     fatura_lembrete: boolean('fatura_lembrete').notNull().default(true),
+    /**
+     * An e-mail for invoices (issue 41 item 2), kept by the client's managers in 'Dados da empresa':
+     * the issue e-mail and the payment reminders also go there, besides the managers.
+     */
+    email_fatura: text('email_fatura'),
     /** The staff's search: the searched columns lowercased in one (searchColumn; decision 106). */
     busca: text('busca').generatedAlwaysAs(
       (): SQL =>

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = {
   cancelamento_desfeito: 'Desistiu do cancelamento da assinatura',
   assinatura_encerrada: 'Encerrou a assinatura cancelada (fim do período)',
   reembolso_feito: 'Marcou um reembolso como feito',
+  dados_empresa_alterados: 'Alterou os dados da empresa',
   segredo_aplicativo_gerado: 'Gerou segredo de aplicativo',
   segredo_webhook_pix_gerado: 'Gerou segredo do webhook PIX',
   senha_alterada: 'Alterou a própria senha',

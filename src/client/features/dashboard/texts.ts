@@ -7,6 +7,7 @@ export const DASHBOARD_TEXTS = {
   noAccount: 'Nenhuma conta selecionada.',
   plan: 'Plano',
   noContract: 'Nenhum contrato ativo para esta conta.',
+  companyData: 'Dados da empresa',
   pendingChange: (plan: string, payment: string) => `Mudança para ${plan} (${payment}) pendente`,
   links: 'Atalhos',
   profile: 'Meus dados',

@@ -103,3 +103,21 @@ export const PLANS_TEXTS = {
 
 export const fileTypeMessage = (name: string) => `O arquivo "${name}" não é um PNG, JPEG ou PDF válido.`;
 export const fileSizeMessage = (name: string) => `O arquivo "${name}" passa do limite de 5 MB.`;
+
+/** 'Dados da empresa' (issue 41 item 2); the field labels are the plan signup's (PLANS_TEXTS). */
+export const COMPANY_TEXTS = {
+  title: 'Dados da empresa',
+  intro: 'Os dados que aparecem nas faturas e nas notas fiscais desta conta.',
+  loadFailed: 'Não foi possível carregar os dados da empresa.',
+  noClient: 'Selecione uma conta para ver os dados da empresa.',
+  selectAccount: 'Selecionar conta',
+  readOnly: 'Somente o gerente da conta pode alterar estes dados.',
+  documentHint: 'O documento não muda: outro CPF ou CNPJ é um novo cadastro de cliente.',
+  invoiceEmail: 'E-mail para faturas',
+  invoiceEmailHint: 'Recebe o aviso de cada fatura e os lembretes de pagamento, além dos gerentes da conta.',
+  save: 'Salvar',
+  city: 'Cidade',
+  address: 'Endereço',
+  phones: 'Telefones',
+  none: '-',
+} as const;

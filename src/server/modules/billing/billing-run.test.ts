@@ -14,11 +14,13 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import type { Database } from '../../db/database.ts';
 import { invoiceIssuedMail, mailBoleto } from '../../mail/templates.ts';
 import {
+  glCliente,
   glContrato,
   glContratoAjuste,
   glContratoEvento,
   glEmailSaida,
   glPlanoPagamento,
+  glProduto,
   pgBoleto,
   pgConta,
   pgFatura,
@@ -27,6 +29,7 @@ import {
 } from '../../db/schema.ts';
 import { rollOverEndedPeriods } from '../contracts/period-rollover.ts';
 import { runBilling, type BillingOptions } from './billing-run.ts';
+import { approveInvoice } from './service.ts';
 
 /** Issue 35 (decision 102): the billing run over contracts, each period billed once. */
 let t: TestApp;
@@ -131,6 +134,43 @@ describe('the billing run (issue 35, decision 102)', () => {
     expect(notice?.assunto).toMatch(/^Nova fatura de R\$\s99,90, vencimento em 04\/01\/2027 - Provedora Teste$/);
     expect(notice?.corpo_texto).toContain('PIX copia e cola');
     expect(notice?.corpo_texto).toMatch(/000201.*6304[0-9A-F]{4}/);
+  });
+
+  it("sends the notice to the client's e-mail for invoices too, not twice when it is a manager's, and the approval request to the managers alone (issue 41 item 2)", async () => {
+    const invoiceEmail = `notas.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@oficina.com.br`;
+    const mailsTo = (emails: string[]) =>
+      t.db.select().from(glEmailSaida).where(inArray(glEmailSaida.destinatario, emails)).orderBy(asc(glEmailSaida.id));
+    const plain = await contractWith();
+    await t.db.update(glCliente).set({ razao_social: 'Oficina do Zé Ltda', email_fatura: invoiceEmail }).where(eq(glCliente.id, plain.cliente.id));
+    // Its e-mail for invoices is its manager's, in capitals: one notice.
+    const same = await contractWith();
+    await t.db.update(glCliente).set({ email_fatura: same.manager.email.toUpperCase() }).where(eq(glCliente.id, same.cliente.id));
+    const held = await contractWith();
+    const heldEmail = `aprovar.${invoiceEmail}`;
+    await t.db.update(glCliente).set({ email_fatura: heldEmail }).where(eq(glCliente.id, held.cliente.id));
+    await t.db.update(glProduto).set({ fatura_aprovacao: true }).where(eq(glProduto.id, held.produto.id));
+    await run('2026-12-22');
+
+    const notices = await mailsTo([plain.manager.email, invoiceEmail]);
+    expect(notices.map((mail) => mail.destinatario).sort()).toEqual([invoiceEmail, plain.manager.email].sort());
+    const toInvoices = notices.find((mail) => mail.destinatario === invoiceEmail);
+    expect(toInvoices?.assunto).toMatch(/^Nova fatura de R\$\s99,90, vencimento em 04\/01\/2027 - Provedora Teste$/);
+    expect(toInvoices?.corpo_texto).toContain('Olá, Oficina do Zé Ltda.');
+    expect(toInvoices?.corpo_texto).toContain(`/cliente/${plain.cliente.fatura_token}/fatura`);
+    expect(toInvoices?.corpo_texto).toContain('PIX copia e cola');
+    expect(await mailsTo([same.manager.email, same.manager.email.toUpperCase()])).toHaveLength(1);
+
+    // Held for approval: the request to the manager only (approving needs one); once approved,
+    // the notice to both.
+    const [request, ...others] = await mailsTo([held.manager.email, heldEmail]);
+    expect(others).toEqual([]);
+    expect(request?.destinatario).toBe(held.manager.email);
+    const token = /\/fatura\/faturaEmitida\/([A-Za-z0-9_-]+)/.exec(request?.corpo_texto ?? '')?.[1];
+    expect(await approveInvoice(t.db, token ?? '', OPTIONS)).toBe(true);
+    const after = await mailsTo([held.manager.email, heldEmail]);
+    expect(after.filter((mail) => mail.assunto.startsWith('Nova fatura')).map((mail) => mail.destinatario).sort()).toEqual(
+      [heldEmail, held.manager.email].sort(),
+    );
   });
 
   it('bills a new contract’s current period at once, and issues nothing for a free one', async () => {

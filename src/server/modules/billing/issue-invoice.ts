@@ -246,23 +246,65 @@ async function allocateInvoiceIds(tx: Queryable, count: number): Promise<number[
   return rows.rows.map((row) => Number(row.id));
 }
 
-/** The clients' active managers (§6: level ≤ 10) with the client's name and invoice-list token. */
-async function managersOf(tx: Queryable, clienteIds: readonly number[]) {
+/** Who gets a client's invoice e-mails. */
+interface ClientRecipients {
+  razaoSocial: string;
+  /** Its invoice list's token (§2 /cliente/{token}/fatura). */
+  token: string;
+  /** Its active managers (§6: level ≤ 10), the only ones who may approve an invoice. */
+  managers: { nome: string; email: string }[];
+  /** Its e-mail for invoices (issue 41 item 2), gl_cliente.email_fatura. */
+  emailFatura: string | null;
+}
+
+/**
+ * The client's e-mail for invoices (issue 41 item 2) as one more recipient of its invoice e-mails,
+ * greeted by the client's name; none when unset or already a manager's (no one gets a mail twice).
+ */
+export function invoiceEmailRecipient(
+  emailFatura: string | null,
+  razaoSocial: string,
+  managers: readonly { email: string }[],
+): { nome: string; email: string }[] {
+  if (!emailFatura) return [];
+  const address = emailFatura.toLowerCase();
+  return managers.some((manager) => manager.email.toLowerCase() === address)
+    ? []
+    : [{ nome: razaoSocial, email: emailFatura }];
+}
+
+/**
+ * Of each client: its name, invoice-list token, active managers and e-mail for invoices, in one
+ * read. From the client, so that one with an e-mail for invoices and no active manager still has it.
+ */
+async function recipientsOf(tx: Queryable, clienteIds: readonly number[]): Promise<Map<number, ClientRecipients>> {
   const rows = await tx
     .select({
-      clienteId: glClienteUsuario.gl_cliente_id,
-      nome: glUsuario.nome,
-      email: glUsuario.email,
+      clienteId: glCliente.id,
       razaoSocial: glCliente.razao_social,
       token: glCliente.fatura_token,
+      emailFatura: glCliente.email_fatura,
+      nome: glUsuario.nome,
+      email: glUsuario.email,
     })
-    .from(glClienteUsuario)
-    .innerJoin(glCliente, eq(glCliente.id, glClienteUsuario.gl_cliente_id))
-    .innerJoin(glUsuario, and(eq(glUsuario.id, glClienteUsuario.gl_usuario_id), eq(glUsuario.ativo, true)))
-    .where(and(inArray(glClienteUsuario.gl_cliente_id, [...clienteIds]), lte(glClienteUsuario.nivel, LEVEL_ACCOUNT_MANAGER)))
-    .orderBy(asc(glClienteUsuario.id));
-  const byClient = new Map<number, typeof rows>();
-  for (const row of rows) byClient.set(row.clienteId, [...(byClient.get(row.clienteId) ?? []), row]);
+    .from(glCliente)
+    .leftJoin(
+      glClienteUsuario,
+      and(eq(glClienteUsuario.gl_cliente_id, glCliente.id), lte(glClienteUsuario.nivel, LEVEL_ACCOUNT_MANAGER)),
+    )
+    .leftJoin(glUsuario, and(eq(glUsuario.id, glClienteUsuario.gl_usuario_id), eq(glUsuario.ativo, true)))
+    .where(inArray(glCliente.id, [...clienteIds]))
+    .orderBy(asc(glCliente.id), asc(glClienteUsuario.id));
+  const byClient = new Map<number, ClientRecipients>();
+  for (const row of rows) {
+    let client = byClient.get(row.clienteId);
+    if (!client) {
+      client = { razaoSocial: row.razaoSocial, token: row.token, emailFatura: row.emailFatura, managers: [] };
+      byClient.set(row.clienteId, client);
+    }
+    // A link of an inactive person joins no user.
+    if (row.nome !== null && row.email !== null) client.managers.push({ nome: row.nome, email: row.email });
+  }
   return byClient;
 }
 
@@ -302,12 +344,14 @@ export interface Notice {
 }
 
 /**
- * The issue notice (issue 35): to each manager of the client (level ≤ 10), with the amount, the
- * due date, the invoice list's link and the PIX copia-e-cola when the account has a key; for a
- * held invoice, the approval request with its single-use link. An invoice going out on an account
- * that issues boletos gets its boleto here, in the caller's transaction (issue 40): it takes its
- * nosso número at once, and the notice tells of it (just made, it is 'em registro'). One read of
- * the managers and one insert into the outbox for all the invoices.
+ * The issue notice (issue 35): to each manager of the client (level ≤ 10) and to its e-mail for
+ * invoices (issue 41 item 2), with the amount, the due date, the invoice list's link and the PIX
+ * copia-e-cola when the account has a key; for a held invoice, the approval request with its
+ * single-use link, to the managers alone (only they may approve; the notice follows the approval).
+ * An invoice going out on an account that issues boletos gets its boleto here, in the caller's
+ * transaction (issue 40): it takes its nosso número at once, and the notice tells of it (just
+ * made, it is 'em registro'). One read of the recipients and one insert into the outbox for all
+ * the invoices.
  */
 export async function queueNotices(
   tx: Queryable,
@@ -315,7 +359,7 @@ export async function queueNotices(
   context: Pick<IssueContext, 'providerName' | 'publicUrl'>,
 ): Promise<void> {
   if (notices.length === 0) return;
-  const managers = await managersOf(tx, [...new Set(notices.map((notice) => notice.clienteId))]);
+  const recipients = await recipientsOf(tx, [...new Set(notices.map((notice) => notice.clienteId))]);
   const contaIds = [...new Set(notices.flatMap((notice) => (notice.contaId === null ? [] : [notice.contaId])))];
   const accounts = await paymentAccounts(tx, contaIds);
   const boletos = await makeBoletos(
@@ -334,11 +378,16 @@ export async function queueNotices(
     const approvalUrl = approvalToken
       ? new URL(`/fatura/faturaEmitida/${approvalToken}`, `${context.publicUrl}/`).toString()
       : null;
-    return (managers.get(clienteId) ?? []).map((manager) => {
+    const client = recipients.get(clienteId);
+    if (!client) return [];
+    const to = approvalUrl
+      ? client.managers
+      : [...client.managers, ...invoiceEmailRecipient(client.emailFatura, client.razaoSocial, client.managers)];
+    return to.map((recipient) => {
       const common = {
         providerName: context.providerName,
-        nome: manager.nome,
-        razaoSocial: manager.razaoSocial,
+        nome: recipient.nome,
+        razaoSocial: client.razaoSocial,
         valor: formatMoney(valor),
         vencimento: formatDate(invoice.vencimento),
       };
@@ -346,11 +395,11 @@ export async function queueNotices(
         ? invoiceApprovalMail({ ...common, approvalUrl })
         : invoiceIssuedMail({
             ...common,
-            invoicesUrl: invoiceListUrl(context.publicUrl, manager.token),
+            invoicesUrl: invoiceListUrl(context.publicUrl, client.token),
             pixCopiaECola,
             boleto: boletoOf.get(invoice.id) ?? null,
           });
-      return { to: manager.email, ...mail };
+      return { to: recipient.email, ...mail };
     });
   });
   await enqueueMails(tx, mails);

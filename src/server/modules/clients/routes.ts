@@ -2,11 +2,13 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '#shared/envelope';
 import { IdSchema } from '#shared/schemas/auth';
+import { COMPANY_MESSAGES, CompanyDataRequestSchema } from '#shared/schemas/company';
 import { CustomerRequestSchema } from '#shared/schemas/plans';
 import { PLANO_MESSAGES } from '#shared/plans';
 import { currentUserId, requireUser } from '../../auth/guards.ts';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
+import { readCompanyData, saveCompanyData } from './company-data.ts';
 import { findCustomer, requireClientManager, saveCustomer } from './service.ts';
 
 const ClientParamsSchema = z.object({ id: IdSchema });
@@ -36,6 +38,28 @@ export const clienteRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, {
       await saveCustomer(db, request.params.id, request.body);
       const customer = await findCustomer(db, request.params.id);
       return envelope(customer);
+    },
+  );
+
+  // 'Dados da empresa' (issue 41 item 2): anyone linked reads, managers save.
+  app.get(
+    '/gl_cliente/:id/dados',
+    { schema: { params: ClientParamsSchema }, preValidation: requireUser(db) },
+    async (request, reply) => {
+      const data = await readCompanyData(db, currentUserId(request), request.params.id);
+      reply.header('Cache-Control', 'no-store');
+      return envelope(data);
+    },
+  );
+
+  app.put(
+    '/gl_cliente/:id/dados',
+    { schema: { params: ClientParamsSchema, body: CompanyDataRequestSchema }, preValidation: requireUser(db) },
+    async (request) => {
+      const usuarioId = currentUserId(request);
+      await requireClientManager(db, usuarioId, request.params.id, COMPANY_MESSAGES.managerOnly);
+      const data = await saveCompanyData(db, request.params.id, request.body, { actor: usuarioId, ip: request.ip });
+      return envelope(data, { message: COMPANY_MESSAGES.saved });
     },
   );
   done();

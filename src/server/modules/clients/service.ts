@@ -14,15 +14,22 @@ import { cityText } from '../geo/service.ts';
  * client's managers (§6: level 10 or lower, the same rule as the plan change itself);
  * docs/decisions/022-customer-data-call.md.
  */
-export async function requireClientManager(db: Queryable, usuarioId: number, clienteId: number) {
+export async function requireClientManager(
+  db: Queryable,
+  usuarioId: number,
+  clienteId: number,
+  // The 403's words name what the caller wanted ('Dados da empresa' has its own).
+  managerOnlyMessage: string = PLANO_MESSAGES.managerOnly,
+) {
   // By the link alone: staff edit clients through the staff routes (decision 030).
   const level = await linkLevelInClient(db, usuarioId, clienteId);
   // Someone with no link to the client learns nothing about it.
   if (level === null) throw notFound(PLANO_MESSAGES.clientNotFound, 'client_not_found');
-  if (!canChangePlan(level)) throw forbidden(PLANO_MESSAGES.managerOnly, 'manager_only');
+  if (!canChangePlan(level)) throw forbidden(managerOnlyMessage, 'manager_only');
 }
 
-export async function findCustomer(db: Queryable, clienteId: number): Promise<Customer | null> {
+/** The client's row with its city's name and state, as findCustomer reads it. */
+export async function findCustomerRow(db: Queryable, clienteId: number) {
   const [row] = await db
     .select({
       cliente: glCliente,
@@ -33,7 +40,16 @@ export async function findCustomer(db: Queryable, clienteId: number): Promise<Cu
     .leftJoin(glCidade, eq(glCidade.id, glCliente.gl_cidade_id))
     .leftJoin(glEstado, eq(glEstado.id, glCidade.gl_estado_id))
     .where(eq(glCliente.id, clienteId));
-  if (!row) return null;
+  return row ?? null;
+}
+
+export async function findCustomer(db: Queryable, clienteId: number): Promise<Customer | null> {
+  const row = await findCustomerRow(db, clienteId);
+  return row && customerOf(row);
+}
+
+/** The §3 fields of a row of findCustomerRow. */
+export function customerOf(row: NonNullable<Awaited<ReturnType<typeof findCustomerRow>>>): Customer {
   const c = row.cliente;
   return {
     id: c.id,

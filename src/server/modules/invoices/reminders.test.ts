@@ -205,4 +205,30 @@ describe('payment reminders (issue 20)', () => {
     expect(late?.corpo_texto).not.toContain(formatLinhaDigitavel(pending?.linha_digitavel ?? ''));
     expect(about('133.00')?.corpo_texto).not.toMatch(/boleto/i);
   });
+
+  it("also go to the client's e-mail for invoices, greeted by the client's name, and not twice when it is a manager's (issue 41 item 2)", async () => {
+    const today = todayInSaoPaulo();
+    const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const invoiceEmail = `notas.${suffix}@oficina.com.br`;
+    const cliente = await createCliente(t.db, { razao_social: 'Oficina do Zé Ltda', email_fatura: invoiceEmail });
+    const manager = await createUser(t.db);
+    const user = await createUser(t.db);
+    await linkUserToClient(t.db, manager.id, cliente.id, 10);
+    await linkUserToClient(t.db, user.id, cliente.id, 20);
+    await createFatura(t.db, cliente.id, { situacao: 5, valor: '141.00', data_vencimento: addDays(today, 3) });
+    // Another client whose e-mail for invoices is its manager's, written in capitals.
+    const own = await createUser(t.db);
+    const same = await createCliente(t.db, { email_fatura: own.email.toUpperCase() });
+    await linkUserToClient(t.db, own.id, same.id, 10);
+    await createFatura(t.db, same.id, { situacao: 8, valor: '142.00', data_vencimento: addDays(today, -1) });
+
+    await sendInvoiceReminders(t.db, options());
+    const mails = await mailsTo([manager.email, user.email, invoiceEmail]);
+    expect(mails.map((mail) => mail.destinatario).sort()).toEqual([invoiceEmail, manager.email].sort());
+    const toInvoices = mails.find((mail) => mail.destinatario === invoiceEmail);
+    expect(toInvoices?.assunto).toBe(`Fatura vence em ${formatDate(addDays(today, 3))} - Portal do Cliente`);
+    expect(toInvoices?.corpo_texto).toContain('Olá, Oficina do Zé Ltda.');
+    expect(toInvoices?.corpo_texto).toContain(`/cliente/${cliente.fatura_token}/fatura`);
+    expect(await mailsTo([own.email, own.email.toUpperCase()])).toHaveLength(1);
+  });
 });

@@ -4,8 +4,9 @@ import { formatDate, formatMoney } from '#shared/format';
 import { SITUACAO } from '#shared/schemas/invoices';
 import type { Database } from '../../db/database.ts';
 import { glCliente, pgBoleto, pgFatura, pgFaturaLembrete } from '../../db/schema.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMails } from '../../mail/outbox.ts';
 import { invoiceReminderMail, mailBoleto } from '../../mail/templates.ts';
+import { invoiceEmailRecipient } from '../billing/issue-invoice.ts';
 import { clientManagers, invoiceListUrl, UNPAID_SITUACOES } from './payment.ts';
 
 type ReminderKind = 'vencimento' | 'atraso';
@@ -56,7 +57,8 @@ function dueReminders(db: Database, tipo: ReminderKind, today: string) {
 }
 
 /**
- * One reminder: its row (a unique index on invoice and kind) and the managers' e-mails commit
+ * One reminder: its row (a unique index on invoice and kind) and the e-mails to the managers and
+ * to the client's e-mail for invoices (issue 41 item 2; not twice when it is a manager's) commit
  * together, so with any number of instances running the job each reminder is sent once; the
  * invoice is re-read in the transaction, so one paid in the meantime is not reminded. Its boleto
  * (issue 40) is told as it stands then: the linha digitável once registered, 'em registro' before.
@@ -83,6 +85,7 @@ async function sendReminder(
         razaoSocial: glCliente.razao_social,
         token: glCliente.fatura_token,
         lembrete: glCliente.fatura_lembrete,
+        emailFatura: glCliente.email_fatura,
         boletoSituacao: pgBoleto.situacao,
         linhaDigitavel: pgBoleto.linha_digitavel,
       })
@@ -93,12 +96,15 @@ async function sendReminder(
       .where(eq(pgFatura.id, faturaId));
     if (!fatura || !UNPAID_SITUACOES.includes(fatura.situacao) || !fatura.lembrete) return false;
     const boleto = mailBoleto(fatura.boletoSituacao, fatura.linhaDigitavel);
-    for (const manager of await clientManagers(tx, fatura.clienteId)) {
-      await enqueueMail(tx, {
-        to: manager.email,
+    const managers = await clientManagers(tx, fatura.clienteId);
+    const recipients = [...managers, ...invoiceEmailRecipient(fatura.emailFatura, fatura.razaoSocial, managers)];
+    await enqueueMails(
+      tx,
+      recipients.map((recipient) => ({
+        to: recipient.email,
         ...invoiceReminderMail({
           providerName: options.providerName,
-          nome: manager.nome,
+          nome: recipient.nome,
           razaoSocial: fatura.razaoSocial,
           valor: formatMoney(fatura.valor),
           vencimento: formatDate(fatura.vencimento),
@@ -106,8 +112,8 @@ async function sendReminder(
           invoicesUrl: invoiceListUrl(options.publicUrl, fatura.token),
           boleto,
         }),
-      });
-    }
+      })),
+    );
     return true;
   });
 }

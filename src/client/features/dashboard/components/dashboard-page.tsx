@@ -307,6 +307,11 @@ export function DashboardPage() {
         <Link className="btn btn-outline-primary" to={pathTo('planos_produto', { pid })}>
           {DASHBOARD_TEXTS.plans}
         </Link>
+        {cliente && (
+          <Link className="btn btn-outline-primary" to={pathTo('dados_empresa')}>
+            {DASHBOARD_TEXTS.companyData}
+          </Link>
+        )}
         {invoicesPath && (
           <Link className="btn btn-outline-primary" to={invoicesPath}>
             {DASHBOARD_TEXTS.invoices}

@@ -1,27 +1,16 @@
 import '#shared/zod-locale';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Spinner from 'react-bootstrap/Spinner';
 import { formatCpfCnpj } from '#shared/cpf-cnpj';
 import { formatDate } from '#shared/format';
-import {
-  CEP_MASK,
-  CNPJ_MASK,
-  CPF_MASK,
-  DATE_MASK,
-  PHONE_MASKS,
-  formatCep,
-  formatPhone,
-  onlyDigits,
-} from '#shared/masks';
-import type { SelectOption } from '#shared/schemas/dropdown';
+import { CNPJ_MASK, CPF_MASK, DATE_MASK } from '#shared/masks';
 import {
   CUSTOMER_FIELDS,
   documentMatchesKind,
@@ -38,8 +27,6 @@ import {
   TIMING_AT_CLOSE,
   TIMING_NOW,
 } from '#shared/plans';
-import { CitySelect } from '../../../components/city-select';
-import { FieldFrame, fieldDescribedBy } from '../../../components/field-frame';
 import { FilePicker } from '../../../components/file-picker';
 import { MaskedField } from '../../../components/masked-field';
 import { PageLoading } from '../../../components/page-loading';
@@ -50,11 +37,11 @@ import { notify } from '../../../lib/notices';
 import { sessionQuery, type SessionContract } from '../../../lib/session';
 import { pathTo } from '../../../paths';
 import { useCustomer, useSaveCustomer } from '../api/customer';
-import { useCepLookup } from '../api/lookup-cep';
 import { idempotencyKeys, useSubmitPlanChange } from '../api/plan-change';
 import type { PlanChangePreviewInput } from '../api/plan-change-preview';
 import { fileSizeMessage, fileTypeMessage, PLANS_TEXTS } from '../texts';
 import { OptionPrice } from './plans-table';
+import { ContactAddressFields, contactAddressDefaults } from './contact-address-fields';
 import { PlanChangeSummary } from './plan-change-summary';
 import { loginEventFor, type Selection } from '../selection';
 import { BusyButton } from '../../../components/busy-button';
@@ -125,14 +112,7 @@ function defaultsFrom(
     cpfcnpj: formatCpfCnpj(customer.cpfcnpj),
     razao_social: customer.razao_social,
     email: customer.email ?? '',
-    telefone_celular: customer.telefone_celular ? formatPhone(customer.telefone_celular) : '',
-    telefone_fixo: customer.telefone_fixo ? formatPhone(customer.telefone_fixo) : '',
-    end_cep: customer.end_cep ? formatCep(customer.end_cep) : '',
-    end_logradouro: customer.end_logradouro ?? '',
-    end_numero: customer.end_numero ?? '',
-    end_complemento: customer.end_complemento ?? '',
-    end_bairro: customer.end_bairro ?? '',
-    gl_cidade_id: customer.gl_cidade_id ?? '',
+    ...contactAddressDefaults(customer),
     data_nascimento: customer.data_nascimento ? formatDate(customer.data_nascimento) : '',
     pg_conta_id: account,
     // Without a current plan there is no close to wait for (decision 020).
@@ -176,11 +156,8 @@ function SignupForm({
   const saveCustomer = useSaveCustomer();
   const submitChange = useSubmitPlanChange();
   const [keyFor] = useState(idempotencyKeys);
-  const cep = useCepLookup();
-  const [city, setCity] = useState<SelectOption | null>(customer.cidade);
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
-  const lastCep = useRef(customer.end_cep ?? '');
   const headingRef = useRef<HTMLHeadingElement>(null);
   // 'Escolher' opens the form below the plans: it is brought into view and focus goes to its
   // title, so neither the eye nor a screen reader stays on the button (issue 38).
@@ -191,6 +168,10 @@ function SignupForm({
   const { plan, option } = selection;
   const needsProofs = plan.flag_enviar_foto;
 
+  const methods = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(SignupFormSchema),
+    defaultValues: defaultsFrom(customer, selection, accounts, contrato !== null),
+  });
   const {
     register,
     control,
@@ -199,10 +180,7 @@ function SignupForm({
     setValue,
     getValues,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(SignupFormSchema),
-    defaultValues: defaultsFrom(customer, selection, accounts, contrato !== null),
-  });
+  } = methods;
   const tipo = String(useWatch({ control, name: 'tipo_pessoa' }));
   // The document and name typed for each kind of person: switching kinds shows that kind's own
   // (empty at first), so a company's name never stays as a person's 'Nome completo' and
@@ -224,7 +202,6 @@ function SignupForm({
     setValue('cpfcnpj', restored.cpfcnpj);
     setValue('razao_social', restored.razao_social);
   };
-  const cepValue = useWatch({ control, name: 'end_cep' });
   const preview = previewInput(
     contrato,
     option.id,
@@ -240,37 +217,6 @@ function SignupForm({
         },
       ]
     : accounts;
-
-  const lookupCep = (value: string) => {
-    const text = value.trim();
-    // §5/§9: the lookup needs 8 to 9 characters.
-    if (text.length < 8 || text.length > 9) {
-      setError('end_cep', { type: 'manual', message: PLANO_MESSAGES.cepInvalid });
-      notify('danger', PLANO_MESSAGES.cepInvalid);
-      return;
-    }
-    lastCep.current = onlyDigits(text);
-    cep.mutate(text, {
-      onSuccess: (address) => {
-        const fill = { shouldValidate: true, shouldDirty: true } as const;
-        if (address.logradouro) setValue('end_logradouro', address.logradouro, fill);
-        if (address.bairro) setValue('end_bairro', address.bairro, fill);
-        if (address.gl_cidade) {
-          setCity(address.gl_cidade);
-          setValue('gl_cidade_id', address.gl_cidade.id, fill);
-        }
-      },
-      onError: (error) => applyFieldErrors(setError, error),
-    });
-  };
-
-  // A complete CEP typed (8 digits) is looked up at once: the CEP is what triggers it.
-  const lookupTypedCep = useEffectEvent((digits: string) => {
-    if (digits.length === 8 && digits !== lastCep.current) lookupCep(formatCep(digits));
-  });
-  useEffect(() => {
-    lookupTypedCep(onlyDigits(typeof cepValue === 'string' ? cepValue : ''));
-  }, [cepValue]);
 
   const pickFiles = (picked: File[]) => {
     const problem = picked.map(checkProof).find((message) => message !== null) ?? null;
@@ -335,6 +281,7 @@ function SignupForm({
         <h2 ref={headingRef} tabIndex={-1} className="h4 mb-3">
           {PLANS_TEXTS.completeSignup}
         </h2>
+        <FormProvider {...methods}>
         <form
           noValidate
           aria-label={PLANS_TEXTS.completeSignup}
@@ -409,112 +356,7 @@ function SignupForm({
               error={err('email')}
             />
           </div>
-          <div className="row">
-            <MaskedField
-              control={control}
-              name="telefone_celular"
-              id="plano-celular"
-              required
-              className="mb-3 col-md-6"
-              label={PLANS_TEXTS.mobile}
-              mask={PHONE_MASKS}
-              inputMode="tel"
-              error={err('telefone_celular')}
-            />
-            <MaskedField
-              control={control}
-              name="telefone_fixo"
-              id="plano-fixo"
-              className="mb-3 col-md-6"
-              label={`${PLANS_TEXTS.landline} ${PLANS_TEXTS.optional}`}
-              mask={PHONE_MASKS}
-              inputMode="tel"
-              error={err('telefone_fixo')}
-            />
-          </div>
-          <div className="row align-items-start">
-            <MaskedField
-              control={control}
-              name="end_cep"
-              id="plano-cep"
-              required
-              className="mb-3 col-md-4"
-              label={PLANS_TEXTS.cep}
-              mask={[CEP_MASK]}
-              inputMode="numeric"
-              error={err('end_cep')}
-            />
-            <div className="mb-3 col-md-3 d-flex align-items-end" style={{ minHeight: '4.5rem' }}>
-              <Button
-                variant="outline-secondary"
-                disabled={cep.isPending}
-                onClick={() => lookupCep(typeof cepValue === 'string' ? cepValue : '')}
-              >
-                {cep.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-                {PLANS_TEXTS.lookupCep}
-              </Button>
-            </div>
-          </div>
-          <div className="row">
-            <TextField
-              id="plano-logradouro"
-              required
-              className="mb-3 col-md-8"
-              label={PLANS_TEXTS.street}
-              registration={register('end_logradouro')}
-              error={err('end_logradouro')}
-            />
-            <TextField
-              id="plano-numero"
-              required
-              className="mb-3 col-md-4"
-              label={PLANS_TEXTS.number}
-              registration={register('end_numero')}
-              error={err('end_numero')}
-            />
-          </div>
-          <div className="row">
-            <TextField
-              id="plano-complemento"
-              className="mb-3 col-md-6"
-              label={`${PLANS_TEXTS.complement} ${PLANS_TEXTS.optional}`}
-              registration={register('end_complemento')}
-              error={err('end_complemento')}
-            />
-            <TextField
-              id="plano-bairro"
-              required
-              className="mb-3 col-md-6"
-              label={PLANS_TEXTS.district}
-              registration={register('end_bairro')}
-              error={err('end_bairro')}
-            />
-          </div>
-          <FieldFrame
-            id="plano-cidade"
-            label={PLANS_TEXTS.city}
-            required
-            error={err('gl_cidade_id')}
-          >
-            <Controller
-              control={control}
-              name="gl_cidade_id"
-              render={({ field }) => (
-                <CitySelect
-                  inputId="plano-cidade"
-                  required
-                  value={city}
-                  invalid={Boolean(err('gl_cidade_id'))}
-                  describedBy={fieldDescribedBy('plano-cidade', undefined, err('gl_cidade_id'))}
-                  onBlur={field.onBlur}
-                  onChange={(next) => {
-                    setCity(next);
-                    field.onChange(next ? next.id : '');
-                  }}
-                />
-              )}
-            />
-          </FieldFrame>
+          <ContactAddressFields idPrefix="plano" customer={customer} />
 
           <Card className="mb-3 border-primary-subtle">
             <Card.Body>
@@ -616,6 +458,7 @@ function SignupForm({
             {contrato ? PLANS_TEXTS.submit : PLANS_TEXTS.submitSignup}
           </BusyButton>
         </form>
+        </FormProvider>
       </Card.Body>
     </Card>
   );
