@@ -159,7 +159,7 @@ test.describe('every screen at both sizes: axe, no sideways scroll, no purged cl
     const other = await page.context().browser()!.newContext();
     await signInDemoUser(await other.newPage(), 'gerente@exemplo.com.br');
     await signInDemoUser(page, 'gerente@exemplo.com.br');
-    for (const path of ['/painel', '/me/config', '/me/meusdados', '/me/twofa', '/me/seguranca', '/me/privacidade', '/produto/1/cancelamento', '/produto/1/planos']) {
+    for (const path of ['/painel', '/me/config', '/me/meusdados', '/me/twofa', '/me/seguranca', '/me/privacidade', '/conta/empresa', '/produto/1/cancelamento', '/produto/1/planos']) {
       await visit(page, path);
     }
     await other.close();
