@@ -5,8 +5,8 @@ import { barcodeFromPdf } from '../helpers/itf-reader.ts';
 import { readPdf } from '../helpers/pdf-text.ts';
 import { expect, test } from './fixtures.ts';
 import { mailCount, waitForMail } from './support/mailbox.ts';
+import { issueNowAsAdmin } from './support/issue-now.ts';
 import { subscribeNewPerson } from './support/new-person.ts';
-import { signInDemoUser } from './support/sign-in.ts';
 
 /**
  * A boleto's whole life (issue 40), for a new client who subscribes on the demo's Boleto account
@@ -45,14 +45,7 @@ test("a boleto's life: em registro, remessa, retorno with the entrada, the payab
 
   // Staff bill the new contract now: the invoice goes out with its boleto.
   const staff = page;
-  await signInDemoUser(staff, 'admin@exemplo.com.br');
-  await staff.goto('/admin/faturamento');
-  const contracts = staff.getByRole('region', { name: 'Contratos ativos', exact: true });
-  await contracts.getByRole('searchbox').fill(cliente.nome);
-  await contracts.getByRole('button', { name: 'Buscar' }).click();
-  await contracts.getByRole('button', { name: `Emitir agora: ${cliente.nome}` }).click();
-  await staff.getByRole('dialog', { name: 'Emitir a próxima fatura agora?' }).getByRole('button', { name: 'Emitir agora' }).click();
-  await expect(staff.getByText(/^Fatura de R\$\s[\d.]+,\d{2} emitida\.$/)).toBeVisible();
+  await issueNowAsAdmin(staff, cliente.nome);
 
   // The customer: 'em registro' until the bank confirms it.
   await customer.goto(cliente.invoices);

@@ -3,8 +3,9 @@ import { daysBetween } from '../../src/shared/dates.ts';
 import { expect, test } from './fixtures.ts';
 import { OwnServer } from './support/own-server.ts';
 import { clockServerPort } from './support/ports.ts';
+import { issueNowAsAdmin } from './support/issue-now.ts';
 import { subscribeNewPerson } from './support/new-person.ts';
-import { apiHeaders, signInDemoUser, submitSignIn } from './support/sign-in.ts';
+import { apiHeaders, submitSignIn } from './support/sign-in.ts';
 
 /**
  * Cancelling a subscription online (issue 41). The withdrawal right is a new person's, on the
@@ -47,14 +48,7 @@ test("an individual who subscribed online today withdraws at once (CDC art. 49),
 
   // Staff bill it now and register its payment: there is something to refund.
   const staff = page;
-  await signInDemoUser(staff, 'admin@exemplo.com.br');
-  await staff.goto('/admin/faturamento');
-  const contracts = staff.getByRole('region', { name: 'Contratos ativos', exact: true });
-  await contracts.getByRole('searchbox').fill(cliente.nome);
-  await contracts.getByRole('button', { name: 'Buscar' }).click();
-  await contracts.getByRole('button', { name: `Emitir agora: ${cliente.nome}` }).click();
-  await staff.getByRole('dialog', { name: 'Emitir a próxima fatura agora?' }).getByRole('button', { name: 'Emitir agora' }).click();
-  await expect(staff.getByText(/^Fatura de R\$\s[\d.]+,\d{2} emitida\.$/)).toBeVisible();
+  await issueNowAsAdmin(staff, cliente.nome);
   await customer.goto(cliente.invoices);
   const faturaId = await customer.locator('table.app-invoice-table tbody tr').first().getAttribute('data-fatura-id');
   await staff.goto('/admin');

@@ -292,23 +292,7 @@ export function deletionScheduledMail(values: {
     'Até lá, você pode cancelar o pedido: entre no portal e escolha "Cancelar exclusão" em Configurações > Privacidade.',
     'Se não foi você quem pediu, entre no portal, cancele o pedido e troque sua senha.',
   ];
-  const html = layout(
-    values.providerName,
-    subject,
-    [
-      paragraph(`Olá, ${escapeHtml(values.nome)}.`),
-      ...lines.map((line) => paragraph(escapeHtml(line))),
-      button(values.portalUrl, 'Entrar no portal'),
-    ].join('\n'),
-  );
-  const text = `Olá, ${values.nome}.
-
-${lines.join('\n\n')}
-
-${values.portalUrl}
-
-${textFooter(values.providerName)}`;
-  return { subject, html, text };
+  return linesMail(values, subject, lines, { url: values.portalUrl, label: 'Entrar no portal' });
 }
 
 /** The account was deleted (issue 19): sent to the address it had. */
