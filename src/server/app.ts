@@ -22,6 +22,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { bankCollectionRoutes } from './modules/boleto/staff-routes.ts';
 import { deriveKey } from './auth/keys.ts';
 import { clienteRoutes } from './modules/clients/routes.ts';
+import { peopleRoutes } from './modules/people/routes.ts';
 import { contaRoutes } from './modules/account/routes.ts';
 import { contratoRoutes } from './modules/contracts/routes.ts';
 import { cancellationRoutes } from './modules/contracts/cancellation-routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     billingLeadDays: config.BILLING_LEAD_DAYS,
   });
   await app.register(clienteRoutes, { prefix: '/api', db });
+  await app.register(peopleRoutes, { prefix: '/api', acesso, providerName: config.PROVIDER_NAME, authRateLimitMax });
   await app.register(painelRoutes, { prefix: '/api', db });
   await app.register(oidcRoutes, { oidc, rateLimitMax: config.RATE_LIMIT_MAX, authRateLimitMax });
   // Outside production only, and only to loopback callers (decision 016): it shows e-mails.

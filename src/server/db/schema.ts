@@ -232,6 +232,40 @@ export const glClienteUsuario = pgTable(
   ],
 );
 
+/**
+ * An invitation to a client account (issue 41 item 3, decision 114): e-mailed to one address with
+ * a level, as a link that works once for seven days. Only the token's SHA-256 is stored. Accepted
+ * (datahora_aceito) or cancelled (datahora_cancelado: by staff of the account, or replaced by a
+ * new invitation to the same e-mail), it is used; at most one unused invitation per e-mail and
+ * account.
+ */
+export const glClienteConvite = pgTable(
+  'gl_cliente_convite',
+  {
+    ...auditoria(),
+    gl_cliente_id: integer('gl_cliente_id')
+      .notNull()
+      .references(() => glCliente.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** The level the person gets: §6 account level 10, 13 or 20. */
+    nivel: integer('nivel').notNull(),
+    /** Where the person lands after accepting: the product the inviter was in (else product 1, §9). */
+    gl_produto_id: integer('gl_produto_id').references(() => glProduto.id, { onDelete: 'set null' }),
+    convidado_por: integer('convidado_por').references(() => glUsuario.id, { onDelete: 'set null' }),
+    token_hash: text('token_hash').notNull().unique('gl_cliente_convite_token_hash_uq'),
+    expira_em: instante('expira_em').notNull(),
+    datahora_aceito: instante('datahora_aceito'),
+    aceito_por: integer('aceito_por').references(() => glUsuario.id, { onDelete: 'set null' }),
+    datahora_cancelado: instante('datahora_cancelado'),
+  },
+  (t) => [
+    uniqueIndex('gl_cliente_convite_aberto_uq')
+      .on(t.gl_cliente_id, sql`lower(${t.email})`)
+      .where(sql`datahora_aceito is null and datahora_cancelado is null`),
+    check('gl_cliente_convite_nivel_ck', sql`${t.nivel} in (10, 13, 20)`),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Products, plans, payment
 // ---------------------------------------------------------------------------------------------

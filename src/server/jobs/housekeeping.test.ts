@@ -1,9 +1,10 @@
 import { inArray, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, createUser } from '../../../tests/helpers/factories.ts';
+import { createClient, createProduct, createUser } from '../../../tests/helpers/factories.ts';
 import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import {
+  glClienteConvite,
   glAcessoEvento,
   glAuditoria,
   glAcessoTentativa,
@@ -142,6 +143,22 @@ describe('housekeeping (periodic purge of rows that can no longer be used)', () 
       .values([mail('enviado', -91 * DAY), mail('falhou', -91 * DAY), mail('pendente', -91 * DAY), mail('enviado', -89 * DAY)])
       .returning({ id: glEmailSaida.id });
 
+    const cliente = await createClient(db);
+    const invitation = (expira: number, token: string) => ({
+      gl_cliente_id: cliente.id,
+      email: `${token}@exemplo.com.br`,
+      nivel: 20,
+      gl_produto_id: produto.id,
+      token_hash: token,
+      expira_em: at(expira),
+      // Used or replaced: only one invitation per e-mail may be open.
+      datahora_cancelado: at(expira - 7 * DAY),
+    });
+    const invitations = await db
+      .insert(glClienteConvite)
+      .values([invitation(-31 * DAY, 'convite-antigo'), invitation(-29 * DAY, 'convite-recente')])
+      .returning({ id: glClienteConvite.id });
+
     const report = await purgeExpiredRecords(db, now, { auditRetentionDays: 1826, outboxRetentionDays: 90 });
 
     expect(report).toEqual({
@@ -157,6 +174,7 @@ describe('housekeeping (periodic purge of rows that can no longer be used)', () 
       oidcRecords: 1,
       auditEntries: 1,
       outboxMessages: 2,
+      invitations: 1,
     });
     const left = {
       sessions: idsOf(
@@ -221,6 +239,12 @@ describe('housekeeping (periodic purge of rows that can no longer be used)', () 
           .where(inArray(glEmailSaida.id, idsOf(outbox) as number[]))
           .orderBy(glEmailSaida.id),
       ),
+      invitations: idsOf(
+        await db
+          .select({ id: glClienteConvite.id })
+          .from(glClienteConvite)
+          .where(inArray(glClienteConvite.id, idsOf(invitations) as number[])),
+      ),
     };
     expect(left).toEqual({
       sessions: [sessions[1]?.id],
@@ -234,6 +258,7 @@ describe('housekeeping (periodic purge of rows that can no longer be used)', () 
       challenges: [challenges[1]?.id],
       oidcRecords: ['sem-prazo', 'viva'],
       outbox: [outbox[2]?.id, outbox[3]?.id],
+      invitations: [invitations[1]?.id],
     });
     expect(left.counters).toHaveLength(2);
 

@@ -13,6 +13,7 @@ import {
 } from '../db/schema.ts';
 import { purgeExpiredChallenges } from '../modules/security/passkeys.ts';
 import { purgeOldSignIns } from '../modules/security/sign-ins.ts';
+import { purgeOldInvitations } from '../modules/people/service.ts';
 import { purgeExpiredOidcRecords } from '../oidc/storage-adapter.ts';
 import { currentTotpStep } from '../modules/twofa/totp.ts';
 import { logJobError, runPeriodically, type JobLog } from './periodic.ts';
@@ -47,6 +48,8 @@ export interface HousekeepingReport {
   auditEntries: number;
   /** Sent or abandoned e-mails past OUTBOX_RETENTION_DAYS (issue 37). */
   outboxMessages: number;
+  /** Invitations to an account 30 days past their expiry (decision 114). */
+  invitations: number;
 }
 
 /**
@@ -56,7 +59,8 @@ export interface HousekeepingReport {
  * match again (window ±1, docs/decisions/011-two-factor.md), sign-in history past 180 days and
  * browsers unseen for 400 (docs/decisions/071-sign-in-history-and-alerts.md), expired passkey
  * challenges (072), the OpenID provider's expired rows (086), audit entries past their retention
- * (099), sent or abandoned e-mails past their retention (issue 37). Each is a conditional DELETE
+ * (099), sent or abandoned e-mails past their retention (issue 37), invitations to an account a
+ * month past their expiry (114). Each is a conditional DELETE
  * in batches of DELETE_BATCH_SIZE rows, so two instances running it at once only share the work
  * and no statement holds its locks long. The request paths keep their own
  * narrower clean-ups; this catches what they never revisit (an account nobody signs in to again).
@@ -104,6 +108,7 @@ export async function purgeExpiredRecords(
   const passkeyChallenges = await purgeExpiredChallenges(db, now);
   const oidcRecords = await purgeExpiredOidcRecords(db, now);
   const auditEntries = await purgeAuditTrail(db, options.auditRetentionDays, now);
+  const invitations = await purgeOldInvitations(db, now);
   return {
     sessions,
     events,
@@ -117,6 +122,7 @@ export async function purgeExpiredRecords(
     passkeyChallenges,
     oidcRecords,
     auditEntries,
+    invitations,
   };
 }
 

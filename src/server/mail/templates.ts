@@ -564,3 +564,64 @@ export function cancellationUndoneMail(values: {
   ];
   return linesMail(values, subject, lines, { url: values.portalUrl, label: 'Abrir o portal' });
 }
+
+/**
+ * An invitation to a client account (issue 41 item 3): the single-use link, to the invited
+ * address. The greeting names the address: the person's name is not known yet.
+ */
+export function invitationMail(values: {
+  providerName: string;
+  email: string;
+  razaoSocial: string;
+  convidadoPor: string | null;
+  nivel: string;
+  expiraEm: string;
+  url: string;
+}): MailContent {
+  const subject = `Convite para a conta ${values.razaoSocial} - ${values.providerName}`;
+  const who = values.convidadoPor ? `${values.convidadoPor} convidou você` : 'Você foi convidado(a)';
+  const lines = [
+    `${who} para fazer parte da conta ${values.razaoSocial} no portal ${values.providerName}, com o nível de acesso ${values.nivel}.`,
+    `O link abaixo funciona uma vez, até ${values.expiraEm}. Se você ainda não tem conta no portal, poderá criá-la por ele.`,
+    'Se você não esperava este convite, ignore esta mensagem.',
+  ];
+  return linesMail({ providerName: values.providerName, nome: values.email }, subject, lines, {
+    url: values.url,
+    label: 'Aceitar convite',
+  });
+}
+
+/** A manager changed the person's level in an account (issue 41 item 3). */
+export function accountLevelChangedMail(values: {
+  providerName: string;
+  nome: string;
+  razaoSocial: string;
+  nivel: string;
+  alteradoPor: string;
+  portalUrl: string;
+}): MailContent {
+  const subject = `Seu nível de acesso em ${values.razaoSocial} mudou - ${values.providerName}`;
+  const lines = [
+    `${values.alteradoPor} alterou seu nível de acesso na conta ${values.razaoSocial} para ${values.nivel}.`,
+    'Se você não reconhece esta mudança, fale com o gerente da conta.',
+  ];
+  return linesMail(values, subject, lines, { url: values.portalUrl, label: 'Abrir o portal' });
+}
+
+/** The person no longer belongs to an account: removed by a manager, or they left (issue 41 item 3). */
+export function removedFromAccountMail(values: {
+  providerName: string;
+  nome: string;
+  razaoSocial: string;
+  removidoPor: string | null;
+  portalUrl: string;
+}): MailContent {
+  const subject = `Você não faz mais parte de ${values.razaoSocial} - ${values.providerName}`;
+  const lines = [
+    values.removidoPor
+      ? `${values.removidoPor} removeu você da conta ${values.razaoSocial}. Seu acesso a ela terminou.`
+      : `Você saiu da conta ${values.razaoSocial}. Seu acesso a ela terminou.`,
+    'Sua conta no portal continua existindo, com as outras contas de que você faz parte.',
+  ];
+  return linesMail(values, subject, lines, { url: values.portalUrl, label: 'Abrir o portal' });
+}

@@ -48,7 +48,7 @@ function requireCompanyForCnpj(
 }
 
 /** §5 Sign-up phone: required, then one of the masks, both with the §5 sign-up wording. */
-const SignUpPhoneSchema = z
+export const SignUpPhoneSchema = z
   .string({ error: PHONE_INVALID_MESSAGE })
   .trim()
   .min(1, { error: PHONE_INVALID_MESSAGE, abort: true })
