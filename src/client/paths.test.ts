@@ -7,12 +7,14 @@ describe('pathTo', () => {
     expect(pathTo('planos_produto', { pid: 3 })).toBe('/produto/3/planos');
     expect(pathTo('conta_criar_logado', { pid: 2 })).toBe('/login/2/conta_criar/logado');
     expect(pathTo('recuperar_token', { token: 'abc' })).toBe('/login/recuperar_token/abc');
+    expect(pathTo('convite', { token: 'abc' })).toBe('/convite/abc');
     expect(pathTo('cliente.fatura.index', { token: 'tk' })).toBe('/cliente/tk/fatura');
   });
 
   it('builds routes without parameters', () => {
     expect(pathTo('me.meusdados')).toBe('/me/meusdados');
     expect(pathTo('dashboard')).toBe('/painel');
+    expect(pathTo('pessoas_conta')).toBe('/conta/pessoas');
     expect(pathTo('termos_uso')).toBe('/termos-de-uso');
     expect(pathTo('politica_privacidade')).toBe('/politica-de-privacidade');
   });

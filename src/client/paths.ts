@@ -14,6 +14,10 @@ export const ROUTES = {
   planoMudanca_sucesso: '/produto/:pid/planoMudancaSucesso',
   /** The client's own data (ours, issue 41 item 2). */
   dados_empresa: '/conta/empresa',
+  /** The account's people and invitations (ours, issue 41 item 3). */
+  pessoas_conta: '/conta/pessoas',
+  /** An invitation's e-mailed link, signed in or not (ours, issue 41 item 3). */
+  convite: '/convite/:token',
   /** Cancelling the subscription online (ours, issue 41). */
   cancelamento: '/produto/:pid/cancelamento',
   login: '/login/:pid',

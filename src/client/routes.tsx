@@ -88,6 +88,13 @@ const screens: RouteObject[] = [
 
           // account
           {
+            // An invitation's link (issue 41 item 3): a visitor signs up or signs in from it.
+            path: ROUTES.convite,
+            lazy: async () => ({
+              Component: (await import('./features/people/components/invitation-page')).InvitationPage,
+            }),
+          },
+          {
             path: ROUTES.conta_criar,
             lazy: async () => ({
               Component: (await import('./features/account/components/create-account-page'))
@@ -187,6 +194,12 @@ const screens: RouteObject[] = [
                 path: ROUTES.dados_empresa,
                 lazy: async () => ({
                   Component: (await import('./features/plans/components/company-data-page')).CompanyDataPage,
+                }),
+              },
+              {
+                path: ROUTES.pessoas_conta,
+                lazy: async () => ({
+                  Component: (await import('./features/people/components/people-page')).PeoplePage,
                 }),
               },
               {

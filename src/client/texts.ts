@@ -1,3 +1,5 @@
+import { LEGAL_DOCUMENTS } from '#shared/legal';
+
 /**
  * Texts of the shared components (src/client/components) and those more than one feature shows.
  * The rule (docs/architecture.md, Texts): a feature's texts live in its own texts.ts, the shared
@@ -12,6 +14,15 @@ export const CLIENT_TEXTS = {
   success: 'Sucesso',
   /** What the §2 id icon shows (a click tells 'ID: {value}'). */
   idIcon: 'ID',
+} as const;
+
+/** The sign-up's consent to the legal documents (§2; components/terms-consent). */
+export const TERMS_TEXTS = {
+  before: 'Li e aceito os ',
+  between: ' e a ',
+  after: '.',
+  terms: LEGAL_DOCUMENTS.termos_uso.titulo,
+  privacy: LEGAL_DOCUMENTS.politica_privacidade.titulo,
 } as const;
 
 export const CAPTCHA_TEXTS = {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginInfo } from '../testing/login-fixtures';
 import { pageNavigation } from './navigation';
 import { pendingInteractionPath, rememberInteraction } from './oidc-interaction';
+import { forgetInvitation, pendingInvitationPath, rememberInvitation } from './pending-invitation';
 import { followLoginDestination, isLocalHostname, loginDestination, sessionFromLoginInfo } from './post-login';
 
 const TWO_CLIENTS = [
@@ -145,5 +146,49 @@ describe('an application’s sign-in (OpenID Connect, decision 087)', () => {
     expect(load).toHaveBeenCalledWith(`/oidc/interacao/${ID}`);
     expect(pendingInteractionPath()).toBeNull();
     load.mockRestore();
+  });
+});
+
+describe('an invitation opened before the sign-in (issue 41 item 3)', () => {
+  const TOKEN = 'Qm9hcyB2aW5kYXMgw6AgUGFkYXJpYSBDZW50cmFs';
+  afterEach(() => sessionStorage.clear());
+
+  it('goes back to the invitation after the new password and the settings, before the client selection and the product', () => {
+    rememberInvitation(TOKEN);
+    const back = { kind: 'app', path: `/convite/${TOKEN}` };
+    expect(loginDestination(loginInfo(), 'enter', 'portal.exemplo.com.br')).toEqual(back);
+    expect(loginDestination(loginInfo({ cliente: null, clientes: TWO_CLIENTS }), 'enter', 'localhost')).toEqual(back);
+    expect(loginDestination(loginInfo({ contrato_ultimo: null }), 'enter', 'localhost')).toEqual(back);
+    expect(loginDestination(loginInfo({ senha_revalidar: true }), 'enter', 'localhost')).toEqual({
+      kind: 'app',
+      path: '/login/2/conta_criar_senha',
+    });
+    expect(loginDestination(loginInfo(), 'manage', 'localhost')).toEqual({
+      kind: 'app',
+      path: '/me/config?origin=login&pid=2',
+    });
+  });
+
+  it('comes before an application’s sign-in too, and is gone once forgotten', () => {
+    rememberInteraction('?interacao=Dyw6T9MKrE25vE8rNB36C2e09RxNdBNsWoNbCpsJGbU');
+    rememberInvitation(TOKEN);
+    expect(loginDestination(loginInfo(), 'enter', 'portal.exemplo.com.br')).toEqual({
+      kind: 'app',
+      path: `/convite/${TOKEN}`,
+    });
+    forgetInvitation();
+    expect(pendingInvitationPath()).toBeNull();
+    expect(loginDestination(loginInfo(), 'enter', 'portal.exemplo.com.br')).toEqual({
+      kind: 'page',
+      url: '/oidc/interacao/Dyw6T9MKrE25vE8rNB36C2e09RxNdBNsWoNbCpsJGbU',
+    });
+  });
+
+  it('keeps only what is a token, and for an hour', () => {
+    rememberInvitation('../../api/acesso/logout');
+    expect(pendingInvitationPath()).toBeNull();
+    rememberInvitation(TOKEN);
+    expect(pendingInvitationPath()).toBe(`/convite/${TOKEN}`);
+    expect(pendingInvitationPath(Date.now() + 61 * 60 * 1000)).toBeNull();
   });
 });

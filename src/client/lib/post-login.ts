@@ -11,6 +11,7 @@ import { trustDestination } from './destination';
 import { readLoginEvent, rememberLoginEvent, type LoginEventRef } from './login-event';
 import { forgetInteraction, INTERACTION_PREFIX, pendingInteractionPath } from './oidc-interaction';
 import { pageNavigation } from './navigation';
+import { pendingInvitationPath } from './pending-invitation';
 import { notify } from './notices';
 import { queryClient } from './query-client';
 import { sessionQuery, setSession, type SessionData } from './session';
@@ -73,7 +74,8 @@ export const RESUME_UNAVAILABLE_MESSAGE =
 
 /**
  * §4, in order: a password to renew first; then the settings menu when asked ('Entrar &
- * Gerenciar meus dados'); then the client selection when several clients and none chosen yet;
+ * Gerenciar meus dados'); then an invitation to an account the person opened before signing in
+ * (issue 41 item 3); then the client selection when several clients and none chosen yet;
  * then, when an application asked for the sign-in (OpenID Connect, decision 087), back to it;
  * then the welcome screen (cliente_direcionar_produto) when the chosen client has no contract on
  * the product, i.e. a new account (docs/decisions/017-sign-up.md); else the product's url,
@@ -90,6 +92,9 @@ export function loginDestination(
   if (intent === 'manage') {
     return { kind: 'app', path: pathTo('me.config', {}, { origin: 'login', pid }) };
   }
+  // An invitation opened before the sign-in (issue 41 item 3): back to it, to accept it there.
+  const invitation = pendingInvitationPath();
+  if (invitation) return { kind: 'app', path: invitation };
   // A login info that already names a client (after a selection) goes on to the product.
   if (!info.cliente && info.clientes.length > 1) {
     return { kind: 'app', path: pathTo('conta_selecionar', { pid }) };

@@ -1,4 +1,3 @@
-import { LEGAL_DOCUMENTS } from '#shared/legal';
 import {
   CONTA_MESSAGES,
   NEW_PASSWORD_MIN_MESSAGE,
@@ -60,14 +59,6 @@ export const EMAIL_SENT_TEXTS = {
   ok: 'Entendi! Ir para Login',
   logout: 'Logout',
   invalidProduct: 'Produto não encontrado.',
-} as const;
-
-export const TERMS_TEXTS = {
-  before: 'Li e aceito os ',
-  between: ' e a ',
-  after: '.',
-  terms: LEGAL_DOCUMENTS.termos_uso.titulo,
-  privacy: LEGAL_DOCUMENTS.politica_privacidade.titulo,
 } as const;
 
 export const CPF_CNPJ_FIELDS_TEXTS = {

@@ -8,6 +8,7 @@ export const DASHBOARD_TEXTS = {
   plan: 'Plano',
   noContract: 'Nenhum contrato ativo para esta conta.',
   companyData: 'Dados da empresa',
+  people: 'Pessoas da conta',
   pendingChange: (plan: string, payment: string) => `Mudança para ${plan} (${payment}) pendente`,
   links: 'Atalhos',
   profile: 'Meus dados',

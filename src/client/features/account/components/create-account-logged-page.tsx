@@ -33,7 +33,7 @@ import { useCreateAccountLogged } from '../api/create-account-logged';
 
 import { CpfCnpjFields } from './cpf-cnpj-fields';
 
-import { TermsConsent } from './terms-consent';
+import { TermsConsent } from '../../../components/terms-consent';
 
 import { LoadError } from '../../../components/load-error';
 

@@ -55,7 +55,7 @@ import { MaskedField } from '../../../components/masked-field';
 
 import { CpfCnpjFields } from './cpf-cnpj-fields';
 
-import { TermsConsent } from './terms-consent';
+import { TermsConsent } from '../../../components/terms-consent';
 
 import { LoadError } from '../../../components/load-error';
 

@@ -87,6 +87,37 @@ describe('dashboard (§2, /painel)', () => {
     expect(screen.queryByRole('link', { name: 'Trocar conta' })).not.toBeInTheDocument();
   });
 
+  it.each([
+    [10, true],
+    [13, true],
+    [20, false],
+  ])("'Pessoas da conta' for the account's supervisors and managers (level %i: %s; issue 41 item 3)", async (nivel, shown) => {
+    stubFetch({
+      'GET /api/sessao/web': () => sessionResponse(signedInSession({ clienteUsuario_nivel: nivel })),
+      'GET /api/painel/resumo': () => painelSummaryResponse(),
+    });
+    renderApp('/painel');
+    expect(await screen.findByText('Nenhuma fatura em aberto.')).toBeInTheDocument();
+    const links = within(screen.getByRole('navigation', { name: 'Atalhos' }));
+    expect(links.getByRole('link', { name: 'Dados da empresa' })).toHaveAttribute('href', '/conta/empresa');
+    if (shown) {
+      expect(links.getByRole('link', { name: 'Pessoas da conta' })).toHaveAttribute('href', '/conta/pessoas');
+    } else {
+      expect(links.queryByRole('link', { name: 'Pessoas da conta' })).not.toBeInTheDocument();
+    }
+  });
+
+  it("a staff level gives no 'Pessoas da conta' without a level in the client", async () => {
+    stubFetch({
+      'GET /api/sessao/web': () =>
+        sessionResponse(signedInSession({ usuario: { id: 7, nome: 'Maria Souza', nivel: 1 }, clienteUsuario_nivel: null })),
+      'GET /api/painel/resumo': () => painelSummaryResponse(),
+    });
+    renderApp('/painel');
+    expect(await screen.findByText('Nenhuma fatura em aberto.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pessoas da conta' })).not.toBeInTheDocument();
+  });
+
   it("leads with what is owed and pays the next invoice by PIX from the Painel", async () => {
     const overdueSince = addDays(todayInSaoPaulo(), -49);
     let paid = false;

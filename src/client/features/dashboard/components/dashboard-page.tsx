@@ -8,6 +8,7 @@ import Row from 'react-bootstrap/Row';
 import { daysBetween, todayInSaoPaulo } from '#shared/dates';
 import { formatDate, formatDateTime, formatMoney } from '#shared/format';
 import type { PainelResumoDto } from '#shared/schemas/dashboard';
+import { LEVEL_CAN_INVITE } from '#shared/schemas/people';
 import { LoadError } from '../../../components/load-error';
 import { PageLoading } from '../../../components/page-loading';
 import { Page } from '../../../components/page';
@@ -235,7 +236,10 @@ function PlanCard({ summary, pid }: { summary: PainelResumoDto | undefined; pid:
 /** dashboard (§2; /painel, docs/decisions/008): the demo product 1's url lands here. */
 export function DashboardPage() {
   useStripTokensFromUrl();
-  const { usuario, cliente, produto } = useSession();
+  const { usuario, cliente, produto, clienteUsuario_nivel: nivel } = useSession();
+  // Issue 41 item 3: supervisors and managers of the account see its people (§6; a staff
+  // level gives no customer powers, so the level in the client decides).
+  const seesPeople = nivel !== null && nivel <= LEVEL_CAN_INVITE;
   const pid = produto?.id ?? DEFAULT_PRODUCT_ID;
   const logout = useLogout(pid);
   const meQuery = { origin: 'dashboard', pid };
@@ -310,6 +314,11 @@ export function DashboardPage() {
         {cliente && (
           <Link className="btn btn-outline-primary" to={pathTo('dados_empresa')}>
             {DASHBOARD_TEXTS.companyData}
+          </Link>
+        )}
+        {cliente && seesPeople && (
+          <Link className="btn btn-outline-primary" to={pathTo('pessoas_conta')}>
+            {DASHBOARD_TEXTS.people}
           </Link>
         )}
         {invoicesPath && (

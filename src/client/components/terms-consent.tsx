@@ -1,13 +1,14 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
-import { pathTo } from '../../../paths';
+import { pathTo } from '../paths';
 
 import { TERMS_TEXTS } from '../texts';
 
 /**
  * §2 "consent checkbox linking to terms of use and privacy policy" (§3 `termos`). The documents
  * open in a new tab so the form keeps what was typed; the server records the versions accepted
- * (docs/decisions/017-sign-up.md).
+ * (docs/decisions/017-sign-up.md). Shared: the sign-up and an invitation's sign-up (issue 41
+ * item 3) ask the same.
  */
 export function TermsConsent({
   id,
