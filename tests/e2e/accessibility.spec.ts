@@ -117,6 +117,7 @@ test.describe('every screen at both sizes: axe, no sideways scroll, no purged cl
       '/login/1/conta_criar',
       '/login/recuperar_email/1',
       '/login/recuperar_token/um-token-que-nao-existe',
+      '/convite/um-convite-que-nao-existe',
       '/produto/1/planos',
       '/em-breve',
       '/termos-de-uso',
@@ -159,7 +160,7 @@ test.describe('every screen at both sizes: axe, no sideways scroll, no purged cl
     const other = await page.context().browser()!.newContext();
     await signInDemoUser(await other.newPage(), 'gerente@exemplo.com.br');
     await signInDemoUser(page, 'gerente@exemplo.com.br');
-    for (const path of ['/painel', '/me/config', '/me/meusdados', '/me/twofa', '/me/seguranca', '/me/privacidade', '/conta/empresa', '/produto/1/cancelamento', '/produto/1/planos']) {
+    for (const path of ['/painel', '/me/config', '/me/meusdados', '/me/twofa', '/me/seguranca', '/me/privacidade', '/conta/empresa', '/conta/pessoas', '/produto/1/cancelamento', '/produto/1/planos']) {
       await visit(page, path);
     }
     await other.close();
