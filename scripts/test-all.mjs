@@ -27,6 +27,8 @@ const steps = [
   { name: 'lint', run: ['npx', ['eslint', '--max-warnings=0', '.']] },
   // Unused files, exports and dependencies (knip.json says where the entry points are).
   { name: 'knip', run: ['npx', ['knip']] },
+  // Every path README.md and docs/ name exists (scripts/check-docs.mjs; docs/.check-docs-allow).
+  { name: 'docs', run: ['node', ['scripts/check-docs.mjs']] },
   { name: 'unit', run: vitest('unit'), counts: () => countVitest('unit') },
   { name: 'api', run: vitest('api'), counts: () => countVitest('api') },
   { name: 'build', run: ['npm', ['run', 'build']] },
