@@ -13,7 +13,7 @@ import type { CaptchaConfig } from '#shared/schemas/auth';
 import { deriveKey } from '../auth/keys.ts';
 import type { Database } from '../db/database.ts';
 import { glCaptchaDesafioUsado } from '../db/schema.ts';
-import type { CaptchaProvider } from './provider.ts';
+import type { CaptchaProvider } from './captcha-provider.ts';
 
 const ALTCHA_CHALLENGE_PATH = '/api/captcha/desafio';
 

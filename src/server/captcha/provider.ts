@@ -4,18 +4,11 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { fieldError } from '../errors.ts';
 import { AltchaCaptcha } from './altcha.ts';
+import type { CaptchaProvider } from './captcha-provider.ts';
 import { RemoteCaptcha } from './remote.ts';
 
-/**
- * The captcha behind every form that checks a secret (decision 014). The payload field
- * keeps the specification's name, `recaptcha`, whatever the provider.
- */
-export interface CaptchaProvider {
-  /** What the login form must show (GET /api/captcha/config). */
-  readonly publicConfig: CaptchaConfig;
-  /** True when the answer proves a person (or, for 'none', always). Never throws. */
-  verify(answer: string | undefined, ip: string): Promise<boolean>;
-}
+// The interface lives apart so the providers implement it without importing this factory (no cycle).
+export type { CaptchaProvider } from './captcha-provider.ts';
 
 /** Tests only: config refuses CAPTCHA_PROVIDER=none in production. */
 class NoCaptcha implements CaptchaProvider {

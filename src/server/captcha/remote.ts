@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CaptchaConfig } from '#shared/schemas/auth';
-import type { CaptchaProvider } from './provider.ts';
+import type { CaptchaProvider } from './captcha-provider.ts';
 
 /** The providers' server-side verification endpoints (both take the same form fields). */
 const VERIFY_URLS = {

@@ -15,7 +15,7 @@ import {
   requiredText,
 } from '../fields.ts';
 import type { SelectOption } from './dropdown.ts';
-import { ID_MAX, IdSchema, TokenSchema } from './auth.ts';
+import { ID_MAX, IdSchema, TokenSchema } from './ids.ts';
 import { CEP_INVALID_MESSAGE } from '../messages.ts';
 import { FREE_ACCOUNT_ID, PLANO_MESSAGES, TIMING_AT_CLOSE, TIMING_NOW } from '../plans.ts';
 
