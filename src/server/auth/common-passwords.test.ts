@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE, PASSWORD_LENGTH_MESSAGE } from '#shared/fields';
-import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
-import { createClient, createProduct, createUser, linkUserToClient, signedInAgent } from '../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createClient, createProduct, createUser, linkUserToClient, signedInAgent } from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glUsuario, glUsuarioSenhaToken } from '../db/schema.ts';
 import { hashToken, randomToken } from '../session/tokens.ts';
 import { isCommonPassword } from './common-passwords.ts';

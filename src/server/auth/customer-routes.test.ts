@@ -10,8 +10,8 @@ import {
   createUser,
   linkUserToClient,
   signedInAgent,
-} from '../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glContratoEvento } from '../db/schema.ts';
 
 /**

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createProduct,
   createTrustedDevice,
   createUser,
   enableTwofa,
   signedInAgent,
-} from '../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { testTotpSecret, totpCode } from '../../../tests/helpers/totp.ts';
+} from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { testTotpSecret, totpCode } from '#tests/helpers/totp.ts';
 import { glAcessoTentativa, glUsuario } from '../db/schema.ts';
 import {
   ACCOUNT_ADDRESS_POLICY,

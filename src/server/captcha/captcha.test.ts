@@ -4,13 +4,13 @@ import { createChallenge, solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptchaConfig } from '#shared/schemas/auth';
-import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
-import { createProduct, createUser } from '../../../tests/helpers/factories.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createProduct, createUser } from '#tests/helpers/factories.ts';
 import {
   TEST_SESSION_SECRET,
   createTestApp,
   type TestApp,
-} from '../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/test-app.ts';
 import { deriveKey } from '../auth/keys.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPdf } from '../../../tests/helpers/pdf-text.ts';
+import { readPdf } from '#tests/helpers/pdf-text.ts';
 import { gerarDanfsePdf, type DemoNota } from './demo-nfse.ts';
 
 const PARTE = { razao_social: 'Empresa Demonstração Ltda', cpfcnpj: '11222333000181', endereco: 'Rua da Bahia, 1148\nCentro, Belo Horizonte - MG' };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, postgresUrlOf } from '../../../tests/helpers/test-database.ts';
+import { createTestDatabase, postgresUrlOf } from '#tests/helpers/test-database.ts';
 import { LocalDiskStorage } from '../storage/file-storage.ts';
 import type { DatabaseHandle } from './database.ts';
 import { DEMO_SEED_LOCK, seedDemoData } from './demo-seed.ts';

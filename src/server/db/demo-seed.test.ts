@@ -9,8 +9,8 @@ import { verifyPassword } from '#server/auth/password';
 import { isValidChaveAcesso } from '../modules/invoices/nfse-key.ts';
 import { LocalDiskStorage } from '../storage/file-storage.ts';
 import type { Database, DatabaseHandle } from './database.ts';
-import { readPdf } from '../../../tests/helpers/pdf-text.ts';
-import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+import { readPdf } from '#tests/helpers/pdf-text.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './demo-seed.ts';
 import {
   glArquivo,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { DatabaseHandle } from './database.ts';
 import { isDatabaseUnavailable, isUniqueViolation, loggableError, pgErrorCode } from './errors.ts';
 import { glUsuario } from './schema.ts';

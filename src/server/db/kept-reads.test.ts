@@ -2,16 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicProduct } from '#shared/schemas/auth';
 import type { PublicPlan } from '#shared/schemas/plans';
-import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
-import { createPlanWithOption, createProduct } from '../../../tests/helpers/factories.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createPlanWithOption, createProduct } from '#tests/helpers/factories.ts';
 import {
   afterAnnouncements,
   eventually,
   spyOnStatements,
   untilReadsAreKept,
-} from '../../../tests/helpers/kept-reads.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { postgresUrlOf } from '../../../tests/helpers/test-database.ts';
+} from '#tests/helpers/kept-reads.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { postgresUrlOf } from '#tests/helpers/test-database.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
 import { glPlano, glPlanoPagamento, glProduto } from './schema.ts';
 

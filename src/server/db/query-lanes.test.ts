@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { DatabaseHandle } from './database.ts';
 import { moveToBackgroundLane, registerQueryLanes } from './query-lanes.ts';
 

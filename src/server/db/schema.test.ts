@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, DatabaseHandle } from './database.ts';
-import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import {
   MUNICIPALITY_COUNT,
   municipalityRows,

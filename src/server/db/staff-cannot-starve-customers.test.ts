@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages';
-import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
-import { createUser, signedInAgent } from '../../../tests/helpers/factories.ts';
-import { createCliente, createFatura } from '../../../tests/helpers/invoice-factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createUser, signedInAgent } from '#tests/helpers/factories.ts';
+import { createCliente, createFatura } from '#tests/helpers/invoice-factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
  * Issue 37 item 4 (decision 103): twenty staff connections hammering the slowest back-office list

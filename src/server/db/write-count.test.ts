@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../tests/helpers/factories.ts';
-import { eventually } from '../../../tests/helpers/kept-reads.ts';
-import { createTestDatabase, postgresUrlOf } from '../../../tests/helpers/test-database.ts';
+import { createUser } from '#tests/helpers/factories.ts';
+import { eventually } from '#tests/helpers/kept-reads.ts';
+import { createTestDatabase, postgresUrlOf } from '#tests/helpers/test-database.ts';
 import type { DatabaseHandle } from './database.ts';
 import { createSession } from '../session/session-store.ts';
 import { glAcessoTentativa, glUsuario } from './schema.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
-import { createUser, signedInAgent } from '../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createUser, signedInAgent } from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 interface OpenApiDocument {
   openapi: string;

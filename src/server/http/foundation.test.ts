@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
-import { createSessionCookie, createUser } from '../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createSessionCookie, createUser } from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glSessao } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../session/session-plugin.ts';
 
@@ -179,7 +179,7 @@ describe('the SPA page', () => {
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
     const { buildApp } = await import('../app.ts');
-    const { createTestDatabase } = await import('../../../tests/helpers/test-database.ts');
+    const { createTestDatabase } = await import('#tests/helpers/test-database.ts');
     const clientDir = mkdtempSync(path.join(tmpdir(), 'spa-'));
     writeFileSync(path.join(clientDir, 'index.html'), '<meta name="csp-nonce" content="__CSP_NONCE__">');
     const database = await createTestDatabase();
@@ -211,7 +211,7 @@ describe('compression and caching (docs/decisions/061-compression-and-caching.md
     const { spawnSync } = await import('node:child_process');
     const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
     const { buildApp } = await import('../app.ts');
-    const { createTestDatabase } = await import('../../../tests/helpers/test-database.ts');
+    const { createTestDatabase } = await import('#tests/helpers/test-database.ts');
     const clientDir = mkdtempSync(path.join(tmpdir(), 'spa-'));
     mkdirSync(path.join(clientDir, 'assets'));
     const script = `console.log(${JSON.stringify('Portal do Cliente '.repeat(200))});\n`;
@@ -275,7 +275,7 @@ describe('compression and caching (docs/decisions/061-compression-and-caching.md
 
   it('compresses JSON answers over 1 KB, not smaller ones', async () => {
     const { brotliDecompressSync } = await import('node:zlib');
-    const { createPlanWithOption, createProduct } = await import('../../../tests/helpers/factories.ts');
+    const { createPlanWithOption, createProduct } = await import('#tests/helpers/factories.ts');
     const produto = await createProduct(t.db);
     for (let plan = 0; plan < 4; plan++) {
       await createPlanWithOption(t.db, produto.id, { plano: { descricao_exibicao: `- Suporte por e-mail\n- Backup diário\n${'- Item do plano\n'.repeat(20)}` } });

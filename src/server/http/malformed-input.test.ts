@@ -9,9 +9,9 @@ import * as plano from '#shared/schemas/plans';
 import * as twofa from '#shared/schemas/twofa';
 import * as usuario from '#shared/schemas/profile';
 import { MESSAGES } from '#shared/messages';
-import type { ApiAgent } from '../../../tests/helpers/api-agent.ts';
-import { createClient, createProduct, createUser, linkUserToClient, signedInAgent } from '../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createClient, createProduct, createUser, linkUserToClient, signedInAgent } from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { API_DOCS_PATH } from './api-docs.ts';
 
 /**

@@ -2,9 +2,9 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
-import { createProduct, createUser } from '../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createProduct, createUser } from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glSessao } from '../db/schema.ts';
 
 /**

@@ -1,8 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort } from '../../../tests/helpers/free-port.ts';
-import { redisServerUnavailable, startRedisServer, type RedisServer } from '../../../tests/helpers/redis-server.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { freePort } from '#tests/helpers/free-port.ts';
+import { redisServerUnavailable, startRedisServer, type RedisServer } from '#tests/helpers/redis-server.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
  * With REDIS_URL set, a Redis outage must not break the API. Rate limiting fails

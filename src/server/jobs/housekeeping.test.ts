@@ -1,7 +1,7 @@
 import { inArray, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createProduct, createUser } from '../../../tests/helpers/factories.ts';
-import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+import { createClient, createProduct, createUser } from '#tests/helpers/factories.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import {
   glClienteConvite,

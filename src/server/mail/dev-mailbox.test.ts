@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { loadConfig } from '../config.ts';
 import { enqueueMail } from './outbox.ts';
 import { passwordResetMail } from './templates.ts';

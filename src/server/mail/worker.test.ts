@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../../../tests/helpers/smtp-sink.ts';
-import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+import { startSmtpSink, type SmtpSink } from '#tests/helpers/smtp-sink.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { glEmailSaida } from '../db/schema.ts';
 import { enqueueMail } from './outbox.ts';

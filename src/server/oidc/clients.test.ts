@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_URL_MESSAGE, type OidcSecretResponse } from '#shared/schemas/admin';
-import type { ApiAgent } from '../../../tests/helpers/api-agent.ts';
-import { createProduct, createUser, signedInAgent } from '../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import type { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createProduct, createUser, signedInAgent } from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glOidcCliente } from '../db/schema.ts';
 import { hashToken } from '../session/tokens.ts';
 import { presentedSecretAsStored } from './clients.ts';

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectedApplicationsResponse, InteractionInfo } from '#shared/schemas/applications';
 import type { SecurityEventsResponse } from '#shared/schemas/security';
-import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createClient,
   createProduct,
   createSessionCookie,
   createUser,
   linkUserToClient,
-} from '../../../tests/helpers/factories.ts';
+} from '#tests/helpers/factories.ts';
 import {
   authorize,
   codeOf,
@@ -20,8 +20,8 @@ import {
   refresh,
   registerApplication,
   userinfoStatus,
-} from '../../../tests/helpers/oidc.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/oidc.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glAuditoria } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../session/session-plugin.ts';
 

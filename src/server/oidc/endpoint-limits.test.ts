@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
-import { createProduct } from '../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createProduct } from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glOidcCliente } from '../db/schema.ts';
 import { hashToken } from '../session/tokens.ts';
 

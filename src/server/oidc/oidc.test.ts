@@ -3,8 +3,8 @@ import {
   createTestApp,
   TEST_SESSION_SECRET,
   type TestApp,
-} from '../../../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../../../tests/helpers/test-database.ts';
+} from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { Database, DatabaseHandle } from '../db/database.ts';
 import { glOidcChave } from '../db/schema.ts';
 import { ensureSigningKey, loadSigningKeys, rotateSigningKeys } from './signing-keys.ts';

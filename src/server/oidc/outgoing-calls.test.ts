@@ -9,13 +9,13 @@ import {
 } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OIDC_PUBLIC_ADDRESS_MESSAGE } from '#shared/schemas/admin';
-import type { ApiAgent } from '../../../tests/helpers/api-agent.ts';
-import { createProduct, createUser, signedInAgent } from '../../../tests/helpers/factories.ts';
+import type { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createProduct, createUser, signedInAgent } from '#tests/helpers/factories.ts';
 import {
   createTestApp,
   TEST_SESSION_SECRET,
   type TestApp,
-} from '../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/test-app.ts';
 import { glOidcCliente } from '../db/schema.ts';
 import { hashToken } from '../session/tokens.ts';
 import {

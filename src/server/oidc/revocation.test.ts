@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_LEVEL } from '#shared/schemas/admin';
-import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createClient,
   createProduct,
@@ -10,7 +10,7 @@ import {
   enableTwofa,
   linkUserToClient,
   signedInAgent,
-} from '../../../tests/helpers/factories.ts';
+} from '#tests/helpers/factories.ts';
 import {
   authorize,
   codeOf,
@@ -19,9 +19,9 @@ import {
   refresh,
   registerApplication,
   userinfoStatus,
-} from '../../../tests/helpers/oidc.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { testTotpSecret, totpCode } from '../../../tests/helpers/totp.ts';
+} from '#tests/helpers/oidc.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { testTotpSecret, totpCode } from '#tests/helpers/totp.ts';
 import { glPrivacidadePedido, glUsuarioSenhaToken } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../session/session-plugin.ts';
 import { hashToken } from '../session/tokens.ts';

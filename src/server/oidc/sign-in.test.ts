@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiAgent } from '../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   authorize,
   base64url,
@@ -14,7 +14,7 @@ import {
   OIDC_PUBLIC_URL,
   portalScreen,
   registerApplication,
-} from '../../../tests/helpers/oidc.ts';
+} from '#tests/helpers/oidc.ts';
 import {
   createClient,
   createProduct,
@@ -22,12 +22,12 @@ import {
   createUser,
   linkUserToClient,
   signedInAgent,
-} from '../../../tests/helpers/factories.ts';
+} from '#tests/helpers/factories.ts';
 import {
   createTestApp,
   TEST_SESSION_SECRET,
   type TestApp,
-} from '../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/test-app.ts';
 import { buildApp } from '../app.ts';
 import { glOidcAutorizacao } from '../db/schema.ts';
 import { purgeExpiredOidcRecords } from './storage-adapter.ts';

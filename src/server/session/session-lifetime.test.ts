@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signedInAgent } from '../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
+import { createUser, signedInAgent } from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glSessao } from '../db/schema.ts';
 import { createSession, findSession } from './session-store.ts';
 

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signedInAgent } from '../../../tests/helpers/factories.ts';
+import { createUser, signedInAgent } from '#tests/helpers/factories.ts';
 import {
   afterAnnouncements,
   eventually,
   spyOnStatements,
   untilReadsAreKept,
-} from '../../../tests/helpers/kept-reads.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { postgresUrlOf } from '../../../tests/helpers/test-database.ts';
+} from '#tests/helpers/kept-reads.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { postgresUrlOf } from '#tests/helpers/test-database.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { glAcessoTentativa, glSessao, glUsuario } from '../db/schema.ts';
 import { createSession, findSession } from './session-store.ts';

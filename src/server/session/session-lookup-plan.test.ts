@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../tests/helpers/factories.ts';
-import { queryPlans } from '../../../tests/helpers/query-plans.ts';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app.ts';
-import { postgresUrlOf } from '../../../tests/helpers/test-database.ts';
+import { createUser } from '#tests/helpers/factories.ts';
+import { queryPlans } from '#tests/helpers/query-plans.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { postgresUrlOf } from '#tests/helpers/test-database.ts';
 import { createSession, findSession } from './session-store.ts';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginInfo } from '#shared/schemas/auth';
 import { TERMS_REQUIRED_MESSAGE } from '#shared/schemas/account';
 import { CONTA_MESSAGES } from '#shared/messages';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createClient,
   createProduct,
@@ -12,8 +12,8 @@ import {
   randomCnpj,
   randomCpf,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import { glCliente, glClienteUsuario, glUsuario, glUsuarioTermoAceite } from '../../db/schema.ts';
 

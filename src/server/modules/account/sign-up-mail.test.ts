@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginInfo } from '#shared/schemas/auth';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createProduct, randomCpf } from '../../../../tests/helpers/factories.ts';
-import { startSmtpSink, type SmtpSink } from '../../../../tests/helpers/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createProduct, randomCpf } from '#tests/helpers/factories.ts';
+import { startSmtpSink, type SmtpSink } from '#tests/helpers/smtp-sink.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glEmailSaida } from '../../db/schema.ts';
 import { createMailTransport } from '../../mail/transport.ts';
 import { startMailWorker, type MailWorker } from '../../mail/worker.ts';

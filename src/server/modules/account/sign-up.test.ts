@@ -4,7 +4,7 @@ import { LEGAL_DOCUMENTS } from '#shared/legal';
 import type { LoginInfo } from '#shared/schemas/auth';
 import { TERMS_REQUIRED_MESSAGE, type SignUpResponse } from '#shared/schemas/account';
 import { CONTA_MESSAGES } from '#shared/messages';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createClient,
   createProduct,
@@ -13,9 +13,9 @@ import {
   enableTwofa,
   randomCnpj,
   randomCpf,
-} from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { testTotpSecret, totpCode } from '../../../../tests/helpers/totp.ts';
+} from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { testTotpSecret, totpCode } from '#tests/helpers/totp.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import {
   glCliente,

@@ -4,14 +4,14 @@ import { addDays, todayInSaoPaulo } from '#shared/dates';
 import { STAFF_LEVEL } from '#shared/schemas/admin';
 import type { AuditoriaRow } from '#shared/schemas/audit';
 import type { Pagination } from '#shared/schemas/crud';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createClient,
   createUser,
   linkUserToClient,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { purgeAuditTrail, recordAudit } from '../../audit/audit-trail.ts';
 import { glAuditoria, glClienteUsuario } from '../../db/schema.ts';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pagination } from '#shared/schemas/crud';
-import type { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createUser, signedInAgent } from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import type { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createUser, signedInAgent } from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
  * Issue 37 (decision 106): a staff list's pages sought by key from the page the screen holds,

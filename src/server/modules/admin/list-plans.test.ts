@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createUser, signedInAgent } from '../../../../tests/helpers/factories.ts';
-import { queryPlans } from '../../../../tests/helpers/query-plans.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { postgresUrlOf } from '../../../../tests/helpers/test-database.ts';
+import type { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createUser, signedInAgent } from '#tests/helpers/factories.ts';
+import { queryPlans } from '#tests/helpers/query-plans.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { postgresUrlOf } from '#tests/helpers/test-database.ts';
 
 /**
  * Issue 37: the staff lists' searches and orders are served by indexes (tests/helpers/

@@ -6,7 +6,7 @@ import type { FaturaListDto } from '#shared/schemas/invoices';
 import { glArquivo, glCliente, glContratoEventoArquivo, glUsuario, pgConta, pgFatura } from '../../db/schema.ts';
 import { storeArquivo } from '../../storage/arquivo-service.ts';
 import { localStorageFor } from '../../storage/file-storage.ts';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createClient,
   createContract,
@@ -16,8 +16,8 @@ import {
   linkUserToClient,
   randomCnpj,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { ADMIN_RESOURCES } from './resources.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginInfo } from '#shared/schemas/auth';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createClient,
   createContract,
@@ -12,9 +12,9 @@ import {
   enableTwofa,
   linkUserToClient,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { awayFromStepEdge, testTotpSecret, totpCode } from '../../../../tests/helpers/totp.ts';
+} from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { awayFromStepEdge, testTotpSecret, totpCode } from '#tests/helpers/totp.ts';
 import { glAcessoEvento, glContratoEvento, glSessao, glUsuario, glUsuarioDispositivo } from '../../db/schema.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../session/session-plugin.ts';
 import { hashToken } from '../../session/tokens.ts';

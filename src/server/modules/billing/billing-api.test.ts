@@ -6,7 +6,7 @@ import type { PlanChangePreview } from '#shared/schemas/billing';
 import type { Pagination } from '#shared/schemas/crud';
 import type { FaturaListDto } from '#shared/schemas/invoices';
 import { SITUACAO } from '#shared/schemas/invoices';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createClient,
   createPaymentAccount,
@@ -15,8 +15,8 @@ import {
   createUser,
   linkUserToClient,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glContrato, glEmailSaida, glProduto, pgBoleto, pgFatura, pgFaturaItem } from '../../db/schema.ts';
 import { runBilling } from './billing-run.ts';
 

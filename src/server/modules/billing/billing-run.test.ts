@@ -9,8 +9,8 @@ import {
   createProduct,
   createUser,
   linkUserToClient,
-} from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import type { Database } from '../../db/database.ts';
 import { invoiceIssuedMail, mailBoleto } from '../../mail/templates.ts';
 import {

@@ -2,12 +2,12 @@ import { validarBoleto } from '@mrmgomes/boleto-utils';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaturaBoletoDto, FaturaListDto } from '#shared/schemas/invoices';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createClient, createUser, signedInAgent } from '../../../../tests/helpers/factories.ts';
-import { createFatura, createPixContract } from '../../../../tests/helpers/invoice-factories.ts';
-import { barcodeFromPdf } from '../../../../tests/helpers/itf-reader.ts';
-import { readPdf } from '../../../../tests/helpers/pdf-text.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createClient, createUser, signedInAgent } from '#tests/helpers/factories.ts';
+import { createFatura, createPixContract } from '#tests/helpers/invoice-factories.ts';
+import { barcodeFromPdf } from '#tests/helpers/itf-reader.ts';
+import { readPdf } from '#tests/helpers/pdf-text.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { pgBoleto, pgConta } from '../../db/schema.ts';
 import { issueMissingBoletos } from './issue-boleto.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readItf } from '../../../../tests/helpers/itf-reader.ts';
+import { readItf } from '#tests/helpers/itf-reader.ts';
 import { itfBars } from './itf.ts';
 
 describe("the boleto's bars (issue 40)", () => {

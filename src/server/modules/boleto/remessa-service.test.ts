@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createClient, createUser, signedInAgent } from '../../../../tests/helpers/factories.ts';
-import { createFatura, createPixContract } from '../../../../tests/helpers/invoice-factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createClient, createUser, signedInAgent } from '#tests/helpers/factories.ts';
+import { createFatura, createPixContract } from '#tests/helpers/invoice-factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { pgBoleto, pgConta, pgFatura, pgRemessa } from '../../db/schema.ts';
 
 let t: TestApp;

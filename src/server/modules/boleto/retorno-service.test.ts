@@ -1,10 +1,10 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { cnab240Retorno, type RetornoEntry } from '../../../../tests/helpers/cnab-retorno.ts';
-import { createClient, createUser, linkUserToClient, signedInAgent } from '../../../../tests/helpers/factories.ts';
-import { createFatura, createPixContract } from '../../../../tests/helpers/invoice-factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { cnab240Retorno, type RetornoEntry } from '#tests/helpers/cnab-retorno.ts';
+import { createClient, createUser, linkUserToClient, signedInAgent } from '#tests/helpers/factories.ts';
+import { createFatura, createPixContract } from '#tests/helpers/invoice-factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glEmailSaida, pgBoleto, pgConta, pgFatura, pgRetorno, pgRetornoOcorrencia } from '../../db/schema.ts';
 
 let t: TestApp;

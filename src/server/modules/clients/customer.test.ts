@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '#shared/schemas/plans';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createClient, createUser, linkUserToClient, randomCnpj, randomCpf, signedInAgent } from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createClient, createUser, linkUserToClient, randomCnpj, randomCpf, signedInAgent } from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glCliente } from '../../db/schema.ts';
 
 let t: TestApp;

@@ -11,9 +11,9 @@ import {
   createUser,
   linkUserToClient,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
-import { multipartBody } from '../../../../tests/helpers/multipart.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/factories.ts';
+import { multipartBody } from '#tests/helpers/multipart.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { addDays, todayInSaoPaulo } from '#shared/dates';
 import { glArquivo, glContrato, glContratoAjuste, glContratoEvento } from '../../db/schema.ts';
 

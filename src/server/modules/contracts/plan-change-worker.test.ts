@@ -5,8 +5,8 @@ import {
   createContract,
   createPendingPlanChange,
   createProduct,
-} from '../../../../tests/helpers/factories.ts';
-import { createTestDatabase } from '../../../../tests/helpers/test-database.ts';
+} from '#tests/helpers/factories.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { glContrato, glContratoEvento } from '../../db/schema.ts';
 import { startPlanChangeWorker, type PlanChangeWorker } from './plan-change-worker.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInSaoPaulo } from '#shared/dates';
 import type { LoginInfo } from '#shared/schemas/auth';
 import type { PlanChangeResponse, PublicPlan } from '#shared/schemas/plans';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createClient,
   createContract,
@@ -14,8 +14,8 @@ import {
   createUser,
   linkUserToClient,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glArquivo, glContrato, glContratoEvento, glContratoEventoArquivo } from '../../db/schema.ts';
 import { createAccessEvent } from '../auth/service.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayInSaoPaulo } from '#shared/dates';
 import type { PainelResumoDto } from '#shared/schemas/dashboard';
 import { STAFF_LEVEL } from '#shared/schemas/admin';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createClient,
   createContract,
@@ -14,9 +14,9 @@ import {
   createUser,
   linkUserToClient,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
-import { createFatura, createPixContract } from '../../../../tests/helpers/invoice-factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/factories.ts';
+import { createFatura, createPixContract } from '#tests/helpers/invoice-factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glPrivacidadePedido, pgConta } from '../../db/schema.ts';
 
 // Spied before the database opens, on both engines: the statements the summary sends.

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CepAddress } from '#shared/schemas/plans';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
  * A local stand-in for ViaCEP and BrasilAPI (no internet in tests): answers one known CEP, says

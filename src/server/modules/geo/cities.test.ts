@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DropdownPage } from '#shared/schemas/dropdown';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

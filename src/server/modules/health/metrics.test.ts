@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createProduct, createUser } from '../../../../tests/helpers/factories.ts';
-import { metricValue, scrapeMetrics } from '../../../../tests/helpers/metrics.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createProduct, createUser } from '#tests/helpers/factories.ts';
+import { metricValue, scrapeMetrics } from '#tests/helpers/metrics.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { HashQueue, setHashQueue } from '../../auth/password.ts';
 import { runPeriodically } from '../../jobs/periodic.ts';
 import { enqueueMail } from '../../mail/outbox.ts';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmv, crc16, pixPayload } from '#shared/pix/br-code';
 import { STAFF_LEVEL } from '#shared/schemas/admin';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createClient, createUser, linkUserToClient, signedInAgent } from '../../../../tests/helpers/factories.ts';
-import { createFatura, createPixContract } from '../../../../tests/helpers/invoice-factories.ts';
-import { readPdf } from '../../../../tests/helpers/pdf-text.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createClient, createUser, linkUserToClient, signedInAgent } from '#tests/helpers/factories.ts';
+import { createFatura, createPixContract } from '#tests/helpers/invoice-factories.ts';
+import { readPdf } from '#tests/helpers/pdf-text.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { pgNfse } from '../../db/schema.ts';
 import { invoiceTxid } from './pix.ts';
 

@@ -5,11 +5,11 @@ import { formatDate } from '#shared/format';
 import { parseEmv } from '#shared/pix/br-code';
 import type { PainelResumoDto } from '#shared/schemas/dashboard';
 import type { FaturaDetalheDto, FaturaListDto, FaturaPixDto } from '#shared/schemas/invoices';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createClient, createUser, linkUserToClient, signedInAgent } from '../../../../tests/helpers/factories.ts';
-import { createFatura, createPixContract } from '../../../../tests/helpers/invoice-factories.ts';
-import { readPdf } from '../../../../tests/helpers/pdf-text.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createClient, createUser, linkUserToClient, signedInAgent } from '#tests/helpers/factories.ts';
+import { createFatura, createPixContract } from '#tests/helpers/invoice-factories.ts';
+import { readPdf } from '#tests/helpers/pdf-text.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { pgConta } from '../../db/schema.ts';
 
 let t: TestApp;

@@ -5,9 +5,9 @@ import {
   createUser,
   linkUserToClient,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
-import { createCliente, createFatura } from '../../../../tests/helpers/invoice-factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/factories.ts';
+import { createCliente, createFatura } from '#tests/helpers/invoice-factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glEmailSaida, pgFatura } from '../../db/schema.ts';
 
 let t: TestApp;

@@ -5,14 +5,14 @@ import {
   createUser,
   linkUserToClient,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
+} from '#tests/helpers/factories.ts';
 import {
   createCliente,
   createFatura,
   createPixContract,
-} from '../../../../tests/helpers/invoice-factories.ts';
-import { metricValue, scrapeMetrics } from '../../../../tests/helpers/metrics.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/invoice-factories.ts';
+import { metricValue, scrapeMetrics } from '#tests/helpers/metrics.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glEmailSaida, pgConta, pgFatura, pgPixRecebimento } from '../../db/schema.ts';
 import { signPixNotification } from './pix-signature.ts';
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEmv } from '#shared/pix/br-code';
 import type { FaturaPixDto, FaturaPixListDto } from '#shared/schemas/invoices';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createUser, signedInAgent } from '../../../../tests/helpers/factories.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createUser, signedInAgent } from '#tests/helpers/factories.ts';
 import {
   createCliente,
   createFatura,
   createPixContract,
-} from '../../../../tests/helpers/invoice-factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/invoice-factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 let token = '';

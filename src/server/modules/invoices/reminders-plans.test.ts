@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInSaoPaulo } from '#shared/dates';
-import { createCliente } from '../../../../tests/helpers/invoice-factories.ts';
-import { queryPlans } from '../../../../tests/helpers/query-plans.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { postgresUrlOf } from '../../../../tests/helpers/test-database.ts';
+import { createCliente } from '#tests/helpers/invoice-factories.ts';
+import { queryPlans } from '#tests/helpers/query-plans.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { postgresUrlOf } from '#tests/helpers/test-database.ts';
 import { sendInvoiceReminders } from './reminders.ts';
 
 /**

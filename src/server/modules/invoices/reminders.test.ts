@@ -7,13 +7,13 @@ import {
   createUser,
   linkUserToClient,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
+} from '#tests/helpers/factories.ts';
 import {
   createCliente,
   createFatura,
   createPixContract,
-} from '../../../../tests/helpers/invoice-factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/invoice-factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glCliente, glEmailSaida, pgBoleto, pgConta, pgFaturaLembrete } from '../../db/schema.ts';
 import { issueBoleto } from '../boleto/issue-boleto.ts';
 import { startInvoiceReminders } from './reminders-worker.ts';

@@ -5,7 +5,7 @@ import { LEGAL_DOCUMENTS } from '#shared/legal';
 import { TERMS_REQUIRED_MESSAGE } from '#shared/schemas/account';
 import type { LoginInfo } from '#shared/schemas/auth';
 import { PEOPLE_MESSAGES, type InvitationViewDto, type PeopleDto } from '#shared/schemas/people';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createClient,
   createContract,
@@ -13,8 +13,8 @@ import {
   createUser,
   linkUserToClient,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+} from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import {
   glAuditoria,

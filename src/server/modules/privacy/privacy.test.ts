@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrivacyOverview } from '#shared/schemas/privacy';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createClient,
   createProduct,
@@ -11,10 +11,10 @@ import {
   enableTwofa,
   linkUserToClient,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
-import { createFatura } from '../../../../tests/helpers/invoice-factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { totpCode } from '../../../../tests/helpers/totp.ts';
+} from '#tests/helpers/factories.ts';
+import { createFatura } from '#tests/helpers/invoice-factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { totpCode } from '#tests/helpers/totp.ts';
 import {
   glClienteUsuario,
   glEmailSaida,

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserMeResponse } from '#shared/schemas/profile';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createUser, signedInAgent } from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createUser, signedInAgent } from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import { glEmailSaida, glUsuario } from '../../db/schema.ts';
 

@@ -3,16 +3,16 @@ import { count, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTA_MESSAGES } from '#shared/messages';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createProduct,
   createUser,
   enableTwofa,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
-import { eventually } from '../../../../tests/helpers/kept-reads.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { createTestDatabase } from '../../../../tests/helpers/test-database.ts';
+} from '#tests/helpers/factories.ts';
+import { eventually } from '#tests/helpers/kept-reads.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import type { Database, DatabaseHandle } from '../../db/database.ts';
 import { glEmailSaida, glUsuario, glUsuarioSenhaPedido, glUsuarioSenhaToken } from '../../db/schema.ts';

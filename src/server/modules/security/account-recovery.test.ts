@@ -8,17 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_LEVEL } from '#shared/schemas/admin';
 import type { LoginInfo } from '#shared/schemas/auth';
 import type { PasskeyListResponse, SecurityEventsResponse } from '#shared/schemas/security';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createProduct,
   createTrustedDevice,
   createUser,
   enableTwofa,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { testTotpSecret, totpCode } from '../../../../tests/helpers/totp.ts';
-import { SoftPasskey } from '../../../../tests/helpers/webauthn.ts';
+} from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { testTotpSecret, totpCode } from '#tests/helpers/totp.ts';
+import { SoftPasskey } from '#tests/helpers/webauthn.ts';
 import { glEmailSaida, glUsuarioChaveAcesso, glUsuarioSenhaToken } from '../../db/schema.ts';
 import { hashToken } from '../../session/tokens.ts';
 import { DEVICE_COOKIE } from '../twofa/service.ts';

@@ -3,10 +3,10 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginInfo } from '#shared/schemas/auth';
 import type { PasskeyListResponse, SignInHistoryResponse } from '#shared/schemas/security';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createProduct, createUser, signedInAgent } from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { SoftPasskey } from '../../../../tests/helpers/webauthn.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createProduct, createUser, signedInAgent } from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { SoftPasskey } from '#tests/helpers/webauthn.ts';
 import { glEmailSaida, glUsuario, glWebauthnDesafio } from '../../db/schema.ts';
 
 let t: TestApp;

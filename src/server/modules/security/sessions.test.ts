@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSessionsResponse, EndSessionsResponse } from '#shared/schemas/security';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createProduct, createUser, signedInAgent } from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createProduct, createUser, signedInAgent } from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 let t: TestApp;
 let produtoId: number;

@@ -1,10 +1,10 @@
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignInHistoryResponse } from '#shared/schemas/security';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
-import { createProduct, createUser, enableTwofa, signedInAgent } from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { testTotpSecret } from '../../../../tests/helpers/totp.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
+import { createProduct, createUser, enableTwofa, signedInAgent } from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { testTotpSecret } from '#tests/helpers/totp.ts';
 import { accountAddressKey } from '../../auth/throttle.ts';
 import { glAcessoTentativa, glEmailSaida } from '../../db/schema.ts';
 import { recordRefusedSignIn, signInsQuery } from './sign-ins.ts';

@@ -5,7 +5,7 @@ import {
   testTotpSecret,
   totpCode,
   totpStep,
-} from '../../../../tests/helpers/totp.ts';
+} from '#tests/helpers/totp.ts';
 import { deriveKey } from '../../auth/keys.ts';
 import { decryptSecret, encryptSecret } from '../../auth/secret-box.ts';
 import { generateRecoveryKey, hashRecoveryKey, normalizeRecoveryKey } from './recovery-keys.ts';

@@ -3,16 +3,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TwofaCheckResponse } from '#shared/schemas/auth';
 import type { TwofaQrCodeResponse, TwofaStatusResponse } from '#shared/schemas/twofa';
-import { ApiAgent } from '../../../../tests/helpers/api-agent.ts';
+import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createProduct,
   createTrustedDevice,
   createUser,
   enableTwofa,
   signedInAgent,
-} from '../../../../tests/helpers/factories.ts';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.ts';
-import { awayFromStepEdge, testTotpSecret, totpCode } from '../../../../tests/helpers/totp.ts';
+} from '#tests/helpers/factories.ts';
+import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { awayFromStepEdge, testTotpSecret, totpCode } from '#tests/helpers/totp.ts';
 import {
   glEmailSaida,
   glSessao,

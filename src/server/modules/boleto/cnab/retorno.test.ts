@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cnab240Retorno, type RetornoEntry } from '../../../../../tests/helpers/cnab-retorno.ts';
+import { cnab240Retorno, type RetornoEntry } from '#tests/helpers/cnab-retorno.ts';
 import { describeOccurrence } from './occurrences.ts';
 import { parseRetorno } from './retorno.ts';
 
