@@ -68,6 +68,19 @@ export const accountAddressKey = (email: string, ip: string) => `${accountKey(em
 export const codeKey = (usuarioId: number) => `twofa:${usuarioId}`;
 
 /**
+ * Every check of an account's password counts on the same keys, whichever route makes it (the
+ * login, the sign-up of a known e-mail, Meus dados' current password): a guess costs the same
+ * everywhere, and the counts add up.
+ */
+export function passwordKeys(email: string, ip: string): [string, ThrottlePolicy][] {
+  return [
+    [accountAddressKey(email, ip), ACCOUNT_ADDRESS_POLICY],
+    [addressKey(ip), ADDRESS_POLICY],
+    [accountKey(email), ACCOUNT_POLICY],
+  ];
+}
+
+/**
  * IPv6 clients usually hold a whole /64, so an address key covers the /64; IPv4 (mapped too)
  * is one address.
  */

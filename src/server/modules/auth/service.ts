@@ -3,8 +3,6 @@ import { TWOFA_CODE_INVALID_MESSAGE, TWOFA_CODE_REQUIRED_MESSAGE } from '#shared
 import { ACESSO_MESSAGES, type LoginInfo } from '#shared/schemas/auth';
 import { hashPassword, needsRehash, UNKNOWN_USER_PASSWORD_HASH, verifyPassword } from '../../auth/password.ts';
 import {
-  ACCOUNT_ADDRESS_POLICY,
-  ACCOUNT_POLICY,
   ADDRESS_POLICY,
   accountAddressKey,
   accountKey,
@@ -12,8 +10,8 @@ import {
   clearFailures,
   isBlocked,
   readFailures,
+  passwordKeys,
   recordFailure,
-  type ThrottlePolicy,
 } from '../../auth/throttle.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { paramsFor, placeholdersFor, preparedFor } from '../../db/prepared.ts';
@@ -93,14 +91,6 @@ export interface Authentication {
 }
 
 /** The password keys of decision 010, with their policies. */
-function passwordKeys(email: string, ip: string): [string, ThrottlePolicy][] {
-  return [
-    [accountAddressKey(email, ip), ACCOUNT_ADDRESS_POLICY],
-    [addressKey(ip), ADDRESS_POLICY],
-    [accountKey(email), ACCOUNT_POLICY],
-  ];
-}
-
 /** What a password check found: right, wrong (or an inactive user), or refused unchecked. */
 type PasswordOutcome = 'ok' | 'wrong' | 'blocked';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserMeResponse } from '#shared/schemas/profile';
 import { ApiAgent } from '#tests/helpers/api-agent.ts';
-import { createUser, signedInAgent } from '#tests/helpers/factories.ts';
+import { createProduct, createUser, signedInAgent } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { verifyPassword } from '../../auth/password.ts';
 import { glEmailSaida, glUsuario } from '../../db/schema.ts';
@@ -129,6 +129,28 @@ describe('POST /api/gl_usuario/me/senha_update', () => {
     const after = await userRow(user.id);
     expect(after?.senha_hash).toBe(user.senha_hash);
     expect(await mailsTo(user.email)).toHaveLength(0);
+  });
+
+  it("counts wrong current passwords on the sign-in's throttle: after ten, the right one is refused here and at the login", async () => {
+    const user = await createUser(t.db);
+    const agent = await signedInAgent(t, user.id);
+    const change = (senha_atual: string) =>
+      agent.post('/api/gl_usuario/me/senha_update', { senha_atual, senha_nova: 'nova-senha-9' });
+    for (let attempt = 0; attempt < 10; attempt++) expect((await change(`errada-${attempt}`)).status).toBe(422);
+
+    // Someone holding the session but not the password gets no more guesses than at the login.
+    const right = await change('demo1234');
+    expect(right.status).toBe(422);
+    expect(right.body.errors).toEqual({ senha_atual: ['Senha atual incorreta.'] });
+    expect((await userRow(user.id))?.senha_hash).toBe(user.senha_hash);
+    const produto = await createProduct(t.db);
+    const login = await new ApiAgent(t.app).post('/api/acesso/login', {
+      email: user.email,
+      senha: 'demo1234',
+      recaptcha: 'ok',
+      gl_produto_id: produto.id,
+    });
+    expect(login.status).toBe(401);
   });
 
   it('refuses a new password out of 6..32', async () => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { UserMe } from '#shared/schemas/profile';
 import { USUARIO_MESSAGES } from '#shared/messages';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { accountAddressKey, accountKey, clearFailures, isBlocked, passwordKeys, readFailures, recordFailure } from '../../auth/throttle.ts';
 import type { Database } from '../../db/database.ts';
 import { glUsuario } from '../../db/schema.ts';
 import { fieldError, unauthorized } from '../../errors.ts';
@@ -44,6 +45,30 @@ export async function updateMe(
 }
 
 /**
+ * The current password, under the sign-in's throttle (decision 010) and on its keys: someone who
+ * holds a session but not the password (a browser left open, a stolen cookie) gets no more
+ * guesses here than at the login, and their failures count there too. Blocked, it is refused
+ * unchecked with the same answer as a wrong one.
+ */
+async function checkCurrentPassword(
+  db: Database,
+  user: { email: string; senha_hash: string },
+  senha: string,
+  ip: string,
+  now = new Date(),
+): Promise<void> {
+  const keys = passwordKeys(user.email, ip);
+  const names = keys.map(([key]) => key);
+  const failures = await readFailures(db, names);
+  const ok = !isBlocked(failures, names, now) && (await verifyPassword(user.senha_hash, senha));
+  if (!ok) {
+    for (const [key, policy] of keys) await recordFailure(db, key, policy, now);
+    throw fieldError('senha_atual', USUARIO_MESSAGES.wrongCurrentPassword, 'wrong_password');
+  }
+  await clearFailures(db, failures, [accountAddressKey(user.email, ip), accountKey(user.email)]);
+}
+
+/**
  * §5 Profile password change: checks the current password, stores the new argon2id hash and,
  * in the same transaction, ends the user's other sessions (they were opened with the old
  * password: security review item 7) and queues the "password changed" e-mail.
@@ -59,9 +84,7 @@ export async function changePassword(
     .from(glUsuario)
     .where(eq(glUsuario.id, usuarioId));
   if (!user) throw unauthorized();
-  if (!(await verifyPassword(user.senha_hash, values.senha_atual))) {
-    throw fieldError('senha_atual', USUARIO_MESSAGES.wrongCurrentPassword, 'wrong_password');
-  }
+  await checkCurrentPassword(db, user, values.senha_atual, options.ip);
   const senhaHash = await hashPassword(values.senha_nova);
   const now = new Date();
   await db.transaction(async (tx) => {
