@@ -11,6 +11,7 @@ import * as usuario from '#shared/schemas/profile';
 import { MESSAGES } from '#shared/messages';
 import type { ApiAgent } from '#tests/helpers/api-agent.ts';
 import { createClient, createProduct, createUser, linkUserToClient, signedInAgent } from '#tests/helpers/factories.ts';
+import { routeTable, type Route } from '#tests/helpers/route-table.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { API_DOCS_PATH } from './api-docs.ts';
 
@@ -35,30 +36,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-interface Route {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-}
-
-/** The app's own route table (printRoutes), API routes only. */
+/** The app's API routes (and the event login's alias), but the OpenAPI document. */
 function apiRoutes(): Route[] {
-  const routes: Route[] = [];
-  const stack: string[] = [];
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    const path = (stack[depth - 1] ?? '') + (match[2] ?? '');
-    stack[depth] = path;
-    stack.length = depth + 1;
-    if (!path.startsWith('/api/') && path !== '/acesso/login_evento') continue;
+  return routeTable(t.app).filter(
     // The OpenAPI document takes no input and, being for tools, is no envelope (api-docs.ts).
-    if (path === API_DOCS_PATH) continue;
-    for (const method of (match[3] ?? '').split(', ')) {
-      if (method === 'GET' || method === 'POST' || method === 'PUT' || method === 'DELETE') routes.push({ method, path });
-    }
-  }
-  return routes;
+    (route) => (route.path.startsWith('/api/') || route.path === '/acesso/login_evento') && route.path !== API_DOCS_PATH,
+  );
 }
 
 /** Every object key of the request schemas in src/shared/schemas: the fields callers send. */
