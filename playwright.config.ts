@@ -63,7 +63,7 @@ export default defineConfig({
         CONTACT_EMAIL: 'contato@exemplo.com.br',
         DATA_DIR: dataDir,
         SEED_DEMO: 'true',
-        // The demo clients get the fixed invoice tokens of src/server/db/e2e-tokens.ts (refused in
+        // The demo clients get the fixed invoice tokens of src/server/modules/demo-seed/e2e-tokens.ts (refused in
         // production; docs/decisions/012-invoice-tokens.md).
         E2E_FIXED_TOKENS: 'true',
         LOG_LEVEL: 'warn',

@@ -49,7 +49,7 @@ function purgedBootstrap(): PostcssPlugin {
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
-// The SPA lives in src/client; the server serves dist/client in production (src/server/http/spa.ts).
+// The SPA lives in src/client; the server serves dist/client in production (src/server/platform/http/spa.ts).
 export default defineConfig(({ mode }) => ({
   root: 'src/client',
   publicDir: 'public',

@@ -27,7 +27,7 @@ rmSync('dist/server', { recursive: true, force: true });
 await build({
   entryPoints: {
     main: 'src/server/main.ts',
-    'oidc-rotate-keys': 'src/server/oidc/rotate-keys-command.ts',
+    'oidc-rotate-keys': 'src/server/modules/oidc/rotate-keys-command.ts',
   },
   outdir: 'dist/server',
   bundle: true,

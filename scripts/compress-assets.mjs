@@ -1,6 +1,6 @@
 // After `vite build`: writes a brotli (.br) and a gzip (.gz) copy beside every text file of
 // dist/client, at the strongest levels, so the server sends them as they are (@fastify/static's
-// preCompressed, src/server/http/spa.ts) instead of compressing on every request
+// preCompressed, src/server/platform/http/spa.ts) instead of compressing on every request
 // (docs/decisions/061-compression-and-caching.md). index.html is left out: the server fills it
 // per request and compresses that answer itself.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';

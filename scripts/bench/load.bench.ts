@@ -28,12 +28,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import autocannon from 'autocannon';
-import { hashPassword, PASSWORD_HASH_OPTIONS } from '../../src/server/auth/password.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
-import { seedReferenceData } from '../../src/server/db/reference-data.ts';
-import { SESSION_COOKIE } from '../../src/server/session/session-plugin.ts';
-import { createSession } from '../../src/server/session/session-store.ts';
-import { PROJECT_ROOT } from '../../src/server/project-paths.ts';
+import { hashPassword, PASSWORD_HASH_OPTIONS } from '../../src/server/platform/crypto/password.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db/database.ts';
+import { seedReferenceData } from '../../src/server/platform/db/reference-data.ts';
+import { SESSION_COOKIE } from '../../src/server/platform/session/session-plugin.ts';
+import { createSession } from '../../src/server/platform/session/session-store.ts';
+import { PROJECT_ROOT } from '../../src/server/platform/project-paths.ts';
 import {
   createClient,
   createContract,

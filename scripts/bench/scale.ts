@@ -22,14 +22,14 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase, type Database } from '../../src/server/db/database.ts';
-import { seedReferenceData } from '../../src/server/db/reference-data.ts';
-import { purgeExpiredRecords } from '../../src/server/jobs/housekeeping.ts';
+import { loadConfig } from '../../src/server/platform/config.ts';
+import { openDatabase, type Database } from '../../src/server/platform/db/database.ts';
+import { seedReferenceData } from '../../src/server/platform/db/reference-data.ts';
+import { purgeExpiredRecords } from '../../src/server/modules/housekeeping/housekeeping.ts';
 import { sendInvoiceReminders } from '../../src/server/modules/invoices/reminders.ts';
 import { collectPersonalData } from '../../src/server/modules/privacy/personal-data.ts';
-import { SESSION_COOKIE } from '../../src/server/session/session-plugin.ts';
-import { createSession } from '../../src/server/session/session-store.ts';
+import { SESSION_COOKIE } from '../../src/server/platform/session/session-plugin.ts';
+import { createSession } from '../../src/server/platform/session/session-store.ts';
 import {
   createClient,
   createContract,

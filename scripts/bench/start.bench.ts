@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../src/server/project-paths.ts';
+import { PROJECT_ROOT } from '../../src/server/platform/project-paths.ts';
 import { freePort } from '../../tests/helpers/free-port.ts';
 // @ts-expect-error: a plain .mjs script shared with the build, without types.
 import { loginRouteSize } from '../login-route-size.mjs';

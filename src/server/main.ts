@@ -1,22 +1,22 @@
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase, type DatabaseHandle } from './db/database.ts';
-import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { DEMO_LOGINS, seedDemoData } from './db/demo-seed.ts';
-import { seedReferenceData } from './db/reference-data.ts';
-import { createMailTransport } from './mail/transport.ts';
-import { startHousekeeping } from './jobs/housekeeping.ts';
-import { startPrivacyWorker } from './modules/privacy/worker.ts';
-import { startResetRequestWorker } from './modules/recovery/worker.ts';
-import { startInvoiceReminders } from './modules/invoices/reminders-worker.ts';
-import { startMailWorker } from './mail/worker.ts';
-import { startPlanChangeWorker } from './modules/contracts/plan-change-worker.ts';
-import { startBillingWorker } from './modules/billing/billing-worker.ts';
-import { CLIENT_BUILD_DIR } from './project-paths.ts';
-import { localStorageFor } from './storage/file-storage.ts';
-import { resolveSessionSecret } from './session/session-secret.ts';
+import { ConfigError, loadConfig, type Config } from './platform/config.ts';
+import { openDatabase, type DatabaseHandle } from './platform/db/database.ts';
+import { DataDirLockedError } from './platform/db/data-dir-lock.ts';
+import { DEMO_LOGINS, seedDemoData } from './modules/demo-seed/index.ts';
+import { seedReferenceData } from './platform/db/reference-data.ts';
+import { createMailTransport } from './platform/mail/transport.ts';
+import { startHousekeeping } from './modules/housekeeping/index.ts';
+import { startPrivacyWorker } from './modules/privacy/index.ts';
+import { startResetRequestWorker } from './modules/recovery/index.ts';
+import { startInvoiceReminders } from './modules/invoices/index.ts';
+import { startMailWorker } from './platform/mail/worker.ts';
+import { startPlanChangeWorker } from './modules/contracts/index.ts';
+import { startBillingWorker } from './modules/billing/index.ts';
+import { CLIENT_BUILD_DIR } from './platform/project-paths.ts';
+import { localStorageFor } from './platform/storage/file-storage.ts';
+import { resolveSessionSecret } from './platform/session/session-secret.ts';
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);

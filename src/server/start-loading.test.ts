@@ -46,12 +46,12 @@ describe('a start of the server', () => {
       writeFileSync(${JSON.stringify(loadedFile)}, '');
       register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOK)}), { data: { out: ${JSON.stringify(loadedFile)} } });
       const loaded = () => [...readFileSync(${JSON.stringify(loadedFile)}, 'utf8').split('\\n'), ...Object.keys(createRequire(import.meta.url).cache)];
-      const { openDatabase } = await import(${moduleUrl('./db/database.ts')});
-      const { seedReferenceData } = await import(${moduleUrl('./db/reference-data.ts')});
-      const { loadConfig } = await import(${moduleUrl('./config.ts')});
+      const { openDatabase } = await import(${moduleUrl('./platform/db/database.ts')});
+      const { seedReferenceData } = await import(${moduleUrl('./platform/db/reference-data.ts')});
+      const { loadConfig } = await import(${moduleUrl('./platform/config.ts')});
       const { buildApp } = await import(${moduleUrl('./app.ts')});
-      const { createMailTransport } = await import(${moduleUrl('./mail/transport.ts')});
-      await import(${moduleUrl('./jobs/housekeeping.ts')});
+      const { createMailTransport } = await import(${moduleUrl('./platform/mail/transport.ts')});
+      await import(${moduleUrl('./modules/housekeeping/housekeeping.ts')});
       const database = await openDatabase({ kind: 'pglite-memory', loadDataDir: new Blob([readFileSync(${JSON.stringify(template)})]) });
       await seedReferenceData(database.db);
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: ${JSON.stringify(work)}, CAPTCHA_PROVIDER: 'none', LOG_LEVEL: 'silent', SMTP_URL: 'smtp://127.0.0.1:1' });

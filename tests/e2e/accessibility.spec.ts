@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
+import { E2E_FATURA_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
 import { expect, test, waitForApiIdle } from './fixtures.ts';
 import { signInDemoUser, submitSignIn } from './support/sign-in.ts';
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
+import { E2E_FATURA_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
 import { randomCnpj } from '../helpers/documents.ts';
 import { expect, test, waitForApiIdle } from './fixtures.ts';
 import { signUpNewPerson } from './support/new-person.ts';

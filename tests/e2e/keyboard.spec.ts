@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
+import { E2E_FATURA_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
 import { expect, test } from './fixtures.ts';
 
 /**

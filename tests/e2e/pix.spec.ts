@@ -1,6 +1,6 @@
 import { parseEmv } from '../../src/shared/pix/br-code.ts';
 import { signPixNotification } from '../../src/server/modules/invoices/pix-signature.ts';
-import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
+import { E2E_FATURA_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { mailCount, waitForMail } from './support/mailbox.ts';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { E2E_FATURA_TOKENS } from '../../src/server/db/e2e-tokens.ts';
+import { E2E_FATURA_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
 import { expect, test } from './fixtures.ts';
 import { signUpNewPerson, type NewPerson } from './support/new-person.ts';
 import { apiHeaders, signInDemoUser, submitSignIn } from './support/sign-in.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, periodEnd, todayInSaoPaulo } from '../../src/shared/dates.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db/database.ts';
 import { scaleContracts, scaleProduct } from '../../scripts/bench/support/scale-data.ts';
 import { pgClusterUnavailable, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../src/server/project-paths.ts';
+import { PROJECT_ROOT } from '../../src/server/platform/project-paths.ts';
 
 /**
  * Processes that find the same stale DATA_DIR lock at the same moment must not

@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { MESSAGES } from '../../src/shared/messages.ts';
-import { openDatabase } from '../../src/server/db/database.ts';
-import { SESSION_COOKIE } from '../../src/server/session/session-plugin.ts';
-import { createSession } from '../../src/server/session/session-store.ts';
+import { openDatabase } from '../../src/server/platform/db/database.ts';
+import { SESSION_COOKIE } from '../../src/server/platform/session/session-plugin.ts';
+import { createSession } from '../../src/server/platform/session/session-store.ts';
 import { createUser } from '../helpers/factories.ts';
-import { PROJECT_ROOT } from '../../src/server/project-paths.ts';
+import { PROJECT_ROOT } from '../../src/server/platform/project-paths.ts';
 import { pgClusterUnavailable, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 

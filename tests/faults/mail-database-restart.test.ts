@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
-import { glEmailSaida } from '../../src/server/db/schema.ts';
-import { enqueueMail } from '../../src/server/mail/outbox.ts';
-import { createSmtpTransport, type MailTransport } from '../../src/server/mail/transport.ts';
-import { startMailWorker, type MailWorker } from '../../src/server/mail/worker.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db/database.ts';
+import { glEmailSaida } from '../../src/server/platform/db/schema.ts';
+import { enqueueMail } from '../../src/server/platform/mail/outbox.ts';
+import { createSmtpTransport, type MailTransport } from '../../src/server/platform/mail/transport.ts';
+import { startMailWorker, type MailWorker } from '../../src/server/platform/mail/worker.ts';
 import { pgClusterUnavailable, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
 import { startSmtpSink, type SmtpSink } from '../helpers/smtp-sink.ts';
 

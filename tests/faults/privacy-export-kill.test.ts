@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
-import { glPrivacidadePedido } from '../../src/server/db/schema.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db/database.ts';
+import { glPrivacidadePedido } from '../../src/server/platform/db/schema.ts';
 import { createUser } from '../helpers/factories.ts';
 import { pgClusterUnavailable, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';

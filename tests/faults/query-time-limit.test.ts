@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db/database.ts';
 import { pgClusterUnavailable, startPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
 

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { App } from '../../src/server/app.ts';
-import { deriveKey } from '../../src/server/auth/keys.ts';
-import { encryptSecret } from '../../src/server/auth/secret-box.ts';
-import type { Queryable } from '../../src/server/db/database.ts';
+import { deriveKey } from '../../src/server/platform/crypto/keys.ts';
+import { encryptSecret } from '../../src/server/platform/crypto/secret-box.ts';
+import type { Queryable } from '../../src/server/platform/db/database.ts';
 import {
   glCliente,
   glClienteUsuario,
@@ -15,9 +15,9 @@ import {
   glUsuario,
   glUsuarioDispositivo,
   pgConta,
-} from '../../src/server/db/schema.ts';
-import { SESSION_COOKIE } from '../../src/server/session/session-plugin.ts';
-import { createSession } from '../../src/server/session/session-store.ts';
+} from '../../src/server/platform/db/schema.ts';
+import { SESSION_COOKIE } from '../../src/server/platform/session/session-plugin.ts';
+import { createSession } from '../../src/server/platform/session/session-store.ts';
 import { ApiAgent } from './api-agent.ts';
 import { randomCpf } from './documents.ts';
 import { TEST_SESSION_SECRET } from './test-app.ts';
@@ -30,7 +30,7 @@ const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}${ra
 /** A stored hash of the password "demo1234", computed once (argon2 is slow by design). */
 let passwordHash: Promise<string> | undefined;
 async function demoPasswordHash(): Promise<string> {
-  const { hashPassword } = await import('../../src/server/auth/password.ts');
+  const { hashPassword } = await import('../../src/server/platform/crypto/password.ts');
   passwordHash ??= hashPassword('demo1234');
   return passwordHash;
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../../src/server/db/database.ts';
-import { glCliente, glContrato, pgFatura, pgFaturaItem } from '../../src/server/db/schema.ts';
+import type { Queryable } from '../../src/server/platform/db/database.ts';
+import { glCliente, glContrato, pgFatura, pgFaturaItem } from '../../src/server/platform/db/schema.ts';
 import { newInvoiceToken } from '../../src/server/modules/invoices/service.ts';
 import { createContract, createPaymentAccount, createProduct } from './factories.ts';
 

@@ -1,10 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { vi } from 'vitest';
-import { writeCountOf } from '../../src/server/db/write-count.ts';
+import { writeCountOf } from '../../src/server/platform/db/write-count.ts';
 
 /**
- * For the tests of reads kept in memory (src/server/db/kept-reads.ts): counts the statements a
+ * For the tests of reads kept in memory (src/server/platform/db/kept-reads.ts): counts the statements a
  * test app sends, on either database. Call it at the top of the test file, before the database
  * opens, so the write count's wrappers call the spies. Answers how many statements sent so far
  * match `pattern`.

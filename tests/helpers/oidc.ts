@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { glOidcCliente } from '../../src/server/db/schema.ts';
-import { hashToken } from '../../src/server/session/tokens.ts';
+import { glOidcCliente } from '../../src/server/platform/db/schema.ts';
+import { hashToken } from '../../src/server/platform/session/tokens.ts';
 import type { ApiAgent } from './api-agent.ts';
 import type { TestApp } from './test-app.ts';
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { PROJECT_ROOT } from '../../src/server/project-paths.ts';
+import { PROJECT_ROOT } from '../../src/server/platform/project-paths.ts';
 import { freePort } from './free-port.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type App } from '../../src/server/app.ts';
-import { loadConfig, type Config } from '../../src/server/config.ts';
-import type { Database, DatabaseHandle } from '../../src/server/db/database.ts';
+import { loadConfig, type Config } from '../../src/server/platform/config.ts';
+import type { Database, DatabaseHandle } from '../../src/server/platform/db/database.ts';
 import { createTestDatabase, type TestDatabaseOptions } from './test-database.ts';
 
 /** The session secret every test app gets (CSRF, ALTCHA and the TOTP-secret key derive from it). */

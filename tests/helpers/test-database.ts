@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
-import type { QueryLane, QueryLimits } from '../../src/server/db/query-lanes.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/platform/db/database.ts';
+import type { QueryLane, QueryLimits } from '../../src/server/platform/db/query-lanes.ts';
 
 /** PostgreSQL only: pools and limits other than the tests' default (a 20-connection customer lane). */
 export interface TestDatabaseOptions {

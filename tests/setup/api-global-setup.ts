@@ -2,8 +2,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/server/db/database.ts';
-import { seedReferenceData } from '../../src/server/db/reference-data.ts';
+import { openDatabase } from '../../src/server/platform/db/database.ts';
+import { seedReferenceData } from '../../src/server/platform/db/reference-data.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -14,7 +14,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { PASSWORD_HASH_OPTIONS } from '../../../src/server/auth/password.ts';
+import { PASSWORD_HASH_OPTIONS } from '../../../src/server/platform/crypto/password.ts';
 
 type Query = (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
 

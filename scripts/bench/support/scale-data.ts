@@ -5,7 +5,7 @@
  * generate_series in a few statements, so 100 000 contracts take seconds, not minutes.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../src/server/db/database.ts';
+import type { Database } from '../../../src/server/platform/db/database.ts';
 
 export interface ScaleProduct {
   produtoId: number;

@@ -14,8 +14,8 @@ import {
   signedInAgent,
 } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { verifyPassword } from '../../auth/password.ts';
-import { glCliente, glClienteUsuario, glUsuario, glUsuarioTermoAceite } from '../../db/schema.ts';
+import { verifyPassword } from '../../platform/crypto/password.ts';
+import { glCliente, glClienteUsuario, glUsuario, glUsuarioTermoAceite } from '../../platform/db/schema.ts';
 
 let t: TestApp;
 let produto: Awaited<ReturnType<typeof createProduct>>;

@@ -3,19 +3,19 @@ import { envelope } from '#shared/envelope';
 import { ACESSO_MESSAGES } from '#shared/schemas/auth';
 import { CreatePasswordRequestSchema, SignUpLoggedRequestSchema, SignUpRequestSchema, type SignUpResponse } from '#shared/schemas/account';
 import { CONTA_MESSAGES } from '#shared/messages';
-import { refuseCommonPassword } from '../../auth/common-passwords.ts';
-import { requireUser } from '../../auth/guards.ts';
-import { requireCaptcha, type CaptchaProvider } from '../../captcha/provider.ts';
-import { AppError, badRequest, forbidden, unauthorized } from '../../errors.ts';
+import { refuseCommonPassword } from '../../platform/crypto/common-passwords.ts';
+import { requireUser } from '../../platform/session/guards.ts';
+import { requireCaptcha, type CaptchaProvider } from '../captcha/index.ts';
+import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors.ts';
 import {
+  type AcessoDeps,
   authenticate,
+  completeSignIn,
   issueLoginInfo,
   productNotFound,
-  type AcessoDeps,
-} from '../auth/service.ts';
-import { findActiveProduct } from '../products/service.ts';
-import { completeSignIn } from '../auth/complete-sign-in.ts';
-import { DEVICE_COOKIE } from '../twofa/service.ts';
+} from '../auth/index.ts';
+import { findActiveProduct } from '../products/index.ts';
+import { DEVICE_COOKIE } from '../twofa/index.ts';
 import {
   createClientForUser,
   createUserWithClient,

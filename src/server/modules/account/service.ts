@@ -2,15 +2,15 @@ import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { documentKind } from '#shared/cpf-cnpj';
 import { CONTA_MESSAGES } from '#shared/messages';
-import { hashPassword, verifyPassword } from '../../auth/password.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { glCliente, glClienteUsuario, glUsuario } from '../../db/schema.ts';
-import { conflict, fieldError, unauthorized } from '../../errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { temporaryPasswordMail } from '../../mail/templates.ts';
-import { newInvoiceToken } from '../invoices/service.ts';
-import { acceptCurrentVersions } from '../privacy/legal-versions.ts';
+import { hashPassword, verifyPassword } from '../../platform/crypto/password.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { glCliente, glClienteUsuario, glUsuario } from '../../platform/db/schema.ts';
+import { conflict, fieldError, unauthorized } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { temporaryPasswordMail } from '../../platform/mail/templates.ts';
+import { newInvoiceToken } from '../invoices/index.ts';
+import { acceptCurrentVersions } from '../privacy/index.ts';
 
 /** §6: whoever creates a client account manages it (account manager, level 10). */
 const CREATOR_LEVEL = 10;

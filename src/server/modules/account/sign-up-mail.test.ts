@@ -5,9 +5,9 @@ import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import { createProduct, randomCpf } from '#tests/helpers/factories.ts';
 import { startSmtpSink, type SmtpSink } from '#tests/helpers/smtp-sink.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { glEmailSaida } from '../../db/schema.ts';
-import { createMailTransport } from '../../mail/transport.ts';
-import { startMailWorker, type MailWorker } from '../../mail/worker.ts';
+import { glEmailSaida } from '../../platform/db/schema.ts';
+import { createMailTransport } from '../../platform/mail/transport.ts';
+import { startMailWorker, type MailWorker } from '../../platform/mail/worker.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

@@ -16,14 +16,14 @@ import {
 } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { testTotpSecret, totpCode } from '#tests/helpers/totp.ts';
-import { verifyPassword } from '../../auth/password.ts';
+import { verifyPassword } from '../../platform/crypto/password.ts';
 import {
   glCliente,
   glClienteUsuario,
   glEmailSaida,
   glUsuario,
   glUsuarioTermoAceite,
-} from '../../db/schema.ts';
+} from '../../platform/db/schema.ts';
 import { DEVICE_COOKIE } from '../twofa/service.ts';
 
 let t: TestApp;

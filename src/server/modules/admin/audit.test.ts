@@ -12,8 +12,8 @@ import {
   signedInAgent,
 } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { purgeAuditTrail, recordAudit } from '../../audit/audit-trail.ts';
-import { glAuditoria, glClienteUsuario } from '../../db/schema.ts';
+import { purgeAuditTrail, recordAudit } from '../../platform/audit/audit-trail.ts';
+import { glAuditoria, glClienteUsuario } from '../../platform/db/schema.ts';
 
 /**
  * Issue 34, items 3 and 5 (decisions 099, 100): staff cannot make themselves a client's people;

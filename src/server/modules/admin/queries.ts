@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/database.ts';
-import { glCliente } from '../../db/schema.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { glCliente } from '../../platform/db/schema.ts';
 
 export async function findClientSummary(db: Queryable, id: number) {
   const [cliente] = await db

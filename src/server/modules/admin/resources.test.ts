@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pagination } from '#shared/schemas/crud';
 import type { DropdownPage } from '#shared/schemas/dropdown';
 import type { FaturaListDto } from '#shared/schemas/invoices';
-import { glArquivo, glCliente, glContratoEventoArquivo, glUsuario, pgConta, pgFatura } from '../../db/schema.ts';
-import { storeArquivo } from '../../storage/arquivo-service.ts';
-import { localStorageFor } from '../../storage/file-storage.ts';
+import { glArquivo, glCliente, glContratoEventoArquivo, glUsuario, pgConta, pgFatura } from '../../platform/db/schema.ts';
+import { storeArquivo } from '../../platform/storage/arquivo-service.ts';
+import { localStorageFor } from '../../platform/storage/file-storage.ts';
 import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
   createClient,

@@ -38,8 +38,8 @@ import {
   UsuarioUpdateSchema,
 } from '#shared/schemas/admin';
 import { documentKind } from '#shared/cpf-cnpj';
-import type { Queryable } from '../../db/database.ts';
-import { nomeBusca } from '../../db/reference-data.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { nomeBusca } from '../../platform/db/reference-data.ts';
 import {
   glArquivo,
   glAuditoria,
@@ -68,15 +68,14 @@ import {
   pgFatura,
   pgFaturaItem,
   pgNfse,
-} from '../../db/schema.ts';
-import type { CrudResource } from '../../http/crud/resource.ts';
-import { newInvoiceToken } from '../invoices/service.ts';
-import { newClientId } from '../../oidc/clients.ts';
-import { assertPublicBackchannelUri } from '../../oidc/outgoing-calls.ts';
-import { conflict, fieldError, forbidden } from '../../errors.ts';
+} from '../../platform/db/schema.ts';
+import type { CrudResource } from '../../platform/http/crud/resource.ts';
+import { newInvoiceToken } from '../invoices/index.ts';
+import { assertPublicBackchannelUri, newClientId } from '../oidc/index.ts';
+import { conflict, fieldError, forbidden } from '../../platform/errors.ts';
 import { BILLING_MESSAGES } from '#shared/schemas/billing';
 import { SITUACAO } from '#shared/schemas/invoices';
-import { endUserAccess } from '../../session/end-access.ts';
+import { endUserAccess } from '../security/index.ts';
 import { assertMayChangeUser } from './service.ts';
 
 /**

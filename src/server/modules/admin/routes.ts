@@ -6,25 +6,31 @@ import { ADMIN_MESSAGES, InvoicePaymentRequestSchema, STAFF_LEVEL, UsuarioNivelS
 import { INVOICE_MESSAGES } from '#shared/schemas/invoices';
 import { BILLING_MESSAGES } from '#shared/schemas/billing';
 import { formatMoney, fromCents } from '#shared/format';
-import { billingForecast, cancelInvoice, issueNow } from '../billing/service.ts';
+import { billingForecast, cancelInvoice, issueNow } from '../billing/index.ts';
 import { IdParamSchema, PlanChangeProofParamsSchema } from '#shared/schemas/crud';
 import { PLANO_MESSAGES } from '#shared/plans';
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction } from '#shared/schemas/audit';
-import { recordAudit, type AuditOrigin } from '../../audit/audit-trail.ts';
-import { currentUserId, requireStaff } from '../../auth/guards.ts';
-import type { Config } from '../../config.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { notFound } from '../../errors.ts';
-import { registerCrudResource } from '../../http/crud/resource.ts';
-import { endUserAccess } from '../../session/end-access.ts';
-import { localStorageFor, type FileStorage } from '../../storage/file-storage.ts';
-import { cancelPendingChange } from '../contracts/plan-change.ts';
-import { rotateInvoiceToken } from '../invoices/service.ts';
-import { rotateClientSecret } from '../../oidc/clients.ts';
-import { confirmInvoicePayment } from '../invoices/payment.ts';
-import { invoiceIssuer, loadInvoiceDocument, sendInvoicePdf } from '../invoices/invoice-document.ts';
-import { PIX_WEBHOOK_MESSAGES, rotatePixWebhookSecret, type PixWebhookKeys } from '../invoices/pix-webhook.ts';
+import { recordAudit, type AuditOrigin } from '../../platform/audit/audit-trail.ts';
+import { currentUserId, requireStaff } from '../../platform/session/guards.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
+import { notFound } from '../../platform/errors.ts';
+import { registerCrudResource } from '../../platform/http/crud/resource.ts';
+import { endUserAccess } from '../security/index.ts';
+import { localStorageFor, type FileStorage } from '../../platform/storage/file-storage.ts';
+import { cancelPendingChange } from '../contracts/index.ts';
+import {
+  confirmInvoicePayment,
+  invoiceIssuer,
+  loadInvoiceDocument,
+  PIX_WEBHOOK_MESSAGES,
+  type PixWebhookKeys,
+  rotateInvoiceToken,
+  rotatePixWebhookSecret,
+  sendInvoicePdf,
+} from '../invoices/index.ts';
+import { rotateClientSecret } from '../oidc/index.ts';
 import { ADMIN_RESOURCES } from './resources.ts';
 import {
   assertMayChangeUser,

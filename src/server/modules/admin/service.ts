@@ -2,16 +2,16 @@ import { and, eq } from 'drizzle-orm';
 import type { AdminSelectClientResponse } from '#shared/schemas/auth';
 import { ACESSO_MESSAGES } from '#shared/schemas/auth';
 import { ADMIN_MESSAGES, STAFF_LEVEL } from '#shared/schemas/admin';
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../platform/db/database.ts';
 import {
   glArquivo,
   glContratoEventoArquivo,
   glUsuario,
   glUsuarioChaveRecuperacao,
   glUsuarioDispositivo,
-} from '../../db/schema.ts';
-import { forbidden, notFound } from '../../errors.ts';
-import { endUserAccess } from '../../session/end-access.ts';
+} from '../../platform/db/schema.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import { endUserAccess } from '../security/index.ts';
 import { findClientSummary } from './queries.ts';
 
 /** The client a staff admin is about to work in (§6 "Admin can select a client via a call"). */

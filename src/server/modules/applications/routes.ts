@@ -6,8 +6,8 @@ import {
   InteracaoParamsSchema,
   type ConnectedApplicationsResponse,
 } from '#shared/schemas/applications';
-import { currentUserId, requireUser } from '../../auth/guards.ts';
-import type { Database } from '../../db/database.ts';
+import { currentUserId, requireUser } from '../../platform/session/guards.ts';
+import type { Database } from '../../platform/db/database.ts';
 import {
   allowApplication,
   connectedApplications,

@@ -4,18 +4,18 @@ import type {
   OidcScope,
 } from '#shared/schemas/applications';
 import { APPLICATION_MESSAGES } from '#shared/schemas/applications';
-import { recordAudit, type AuditOrigin } from '../../audit/audit-trail.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { notFound } from '../../errors.ts';
-import { INTERACTION_PATH } from '../../oidc/provider.ts';
+import { recordAudit, type AuditOrigin } from '../../platform/audit/audit-trail.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
+import { notFound } from '../../platform/errors.ts';
 import {
   connectApplication,
-  findInteractionRequest,
   disconnectApplication,
+  findInteractionRequest,
+  INTERACTION_PATH,
   listConnections,
   requestedScopes,
-} from '../../oidc/connections.ts';
-import { revokeApplicationAccess } from '../../oidc/revocation.ts';
+  revokeApplicationAccess,
+} from '../oidc/index.ts';
 
 /**
  * A person's applications (issue 34, decision 097): the consent an application's sign-in asks,

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginInfo } from '#shared/schemas/auth';
-import { recordSignIn, type SuccessfulSignIn } from '../security/sign-ins.ts';
+import { recordSignIn, type SuccessfulSignIn } from '../security/index.ts';
 import { issueLoginInfo, type AcessoDeps, type KnownLoginParts } from './service.ts';
 
 /**

@@ -13,8 +13,8 @@ import {
 } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { awayFromStepEdge, testTotpSecret, totpCode } from '#tests/helpers/totp.ts';
-import { glAcessoEvento, glSessao } from '../../db/schema.ts';
-import { SESSION_COOKIE } from '../../session/session-plugin.ts';
+import { glAcessoEvento, glSessao } from '../../platform/db/schema.ts';
+import { SESSION_COOKIE } from '../../platform/session/session-plugin.ts';
 import { safeRedirect } from './service.ts';
 
 let t: TestApp;

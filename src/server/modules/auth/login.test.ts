@@ -15,9 +15,9 @@ import {
 } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { awayFromStepEdge, testTotpSecret, totpCode } from '#tests/helpers/totp.ts';
-import { glAcessoEvento, glContratoEvento, glSessao, glUsuario, glUsuarioDispositivo } from '../../db/schema.ts';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../../session/session-plugin.ts';
-import { hashToken } from '../../session/tokens.ts';
+import { glAcessoEvento, glContratoEvento, glSessao, glUsuario, glUsuarioDispositivo } from '../../platform/db/schema.ts';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../../platform/session/session-plugin.ts';
+import { hashToken } from '../../platform/session/tokens.ts';
 
 let t: TestApp;
 let produto: Awaited<ReturnType<typeof createProduct>>;

@@ -1,12 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/database.ts';
-import { preparedFor } from '../../db/prepared.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { preparedFor } from '../../platform/db/prepared.ts';
 import {
   glCliente,
   glClienteUsuario,
   glUsuario,
   glUsuarioChaveAcesso,
-} from '../../db/schema.ts';
+} from '../../platform/db/schema.ts';
 
 /** The person as the sign-in, the step-up and the login info read them. */
 const USER_FIELDS = {

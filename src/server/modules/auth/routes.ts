@@ -11,13 +11,13 @@ import {
   type EventLoginResponse,
   type ReauthenticateResponse,
 } from '#shared/schemas/auth';
-import { STEP_UP_WINDOW_MS, currentUserId, requireUser } from '../../auth/guards.ts';
-import { requireCaptcha, type CaptchaProvider } from '../../captcha/provider.ts';
-import { badRequest, notFound, unauthorized } from '../../errors.ts';
-import { findActiveProduct } from '../products/service.ts';
-import { recordSignIn } from '../security/sign-ins.ts';
+import { STEP_UP_WINDOW_MS, currentUserId, requireUser } from '../../platform/session/guards.ts';
+import { requireCaptcha, type CaptchaProvider } from '../captcha/index.ts';
+import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
+import { findActiveProduct } from '../products/index.ts';
+import { recordSignIn } from '../security/index.ts';
 import { completeSignIn } from './complete-sign-in.ts';
-import { DEVICE_COOKIE, setTrustedDeviceCookie } from '../twofa/service.ts';
+import { DEVICE_COOKIE, setTrustedDeviceCookie } from '../twofa/index.ts';
 import {
   authenticate,
   autoSelectClient,
@@ -36,8 +36,8 @@ import {
   type Authentication,
 } from './service.ts';
 import { findUserClientLink } from './queries.ts';
-import { endProviderSession } from '../../oidc/logout.ts';
-import type { OidcRuntime } from '../../oidc/runtime.ts';
+import { endProviderSession } from '../oidc/index.ts';
+import type { OidcRuntime } from '../oidc/index.ts';
 
 type ZodApp = Parameters<FastifyPluginCallbackZod>[0];
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { TWOFA_CODE_INVALID_MESSAGE, TWOFA_CODE_REQUIRED_MESSAGE } from '#shared/fields';
 import { ACESSO_MESSAGES, type LoginInfo } from '#shared/schemas/auth';
-import { hashPassword, needsRehash, UNKNOWN_USER_PASSWORD_HASH, verifyPassword } from '../../auth/password.ts';
+import { hashPassword, needsRehash, UNKNOWN_USER_PASSWORD_HASH, verifyPassword } from '../../platform/crypto/password.ts';
 import {
   ADDRESS_POLICY,
   accountAddressKey,
@@ -12,16 +12,15 @@ import {
   readFailures,
   passwordKeys,
   recordFailure,
-} from '../../auth/throttle.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { paramsFor, placeholdersFor, preparedFor } from '../../db/prepared.ts';
-import { glAcessoEvento, glAcessoTentativa, glSessao, glUsuario } from '../../db/schema.ts';
-import { AppError, fieldError, notFound, unauthorized, UnavailableError } from '../../errors.ts';
-import { hashToken, randomToken, safeEqual } from '../../session/tokens.ts';
-import { findActiveProduct, type ActiveProduct } from '../products/service.ts';
-import { hasPasskey } from '../security/passkeys.ts';
-import { recordRefusedSignIn, type RefusedSignIn } from '../security/sign-ins.ts';
-import { findActiveContractWithOpenChange } from '../contracts/service.ts';
+} from '../../platform/throttle/throttle.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
+import { paramsFor, placeholdersFor, preparedFor } from '../../platform/db/prepared.ts';
+import { glAcessoEvento, glAcessoTentativa, glSessao, glUsuario } from '../../platform/db/schema.ts';
+import { AppError, fieldError, notFound, unauthorized, UnavailableError } from '../../platform/errors.ts';
+import { hashToken, randomToken, safeEqual } from '../../platform/session/tokens.ts';
+import { findActiveProduct, type ActiveProduct } from '../products/index.ts';
+import { hasPasskey, recordRefusedSignIn, type RefusedSignIn } from '../security/index.ts';
+import { findActiveContractWithOpenChange } from '../contracts/index.ts';
 import {
   isTrustedDevice,
   shouldAskCreate,
@@ -30,14 +29,14 @@ import {
   verifySecondFactor,
   type SecondFactor,
   type TwofaDeps,
-} from '../twofa/service.ts';
+} from '../twofa/index.ts';
 import {
   findClient,
   findUserByEmail,
   findUserById,
   listClientLinks,
 } from './queries.ts';
-import { signInOutcomes } from '../../observability/metrics.ts';
+import { signInOutcomes } from '../../platform/observability/metrics.ts';
 
 /**
  * §3/§4: an access event confirms a login for this long (docs/decisions/015): long enough for

@@ -1,8 +1,8 @@
 import { and, eq, like, ne } from 'drizzle-orm';
 import { fromCents, toCents } from '#shared/format';
 import { SITUACAO } from '#shared/schemas/invoices';
-import type { Queryable } from '../../db/database.ts';
-import { glContrato, glContratoAjuste, pgFatura, pgFaturaItem } from '../../db/schema.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { glContrato, glContratoAjuste, pgFatura, pgFaturaItem } from '../../platform/db/schema.ts';
 import { loadOptions } from './options.ts';
 import { immediateChangeLines, periodPrice, rebilledPeriodLines, type PriceLine } from './pricing.ts';
 

@@ -17,7 +17,7 @@ import {
   signedInAgent,
 } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { glContrato, glEmailSaida, glProduto, pgBoleto, pgFatura, pgFaturaItem } from '../../db/schema.ts';
+import { glContrato, glEmailSaida, glProduto, pgBoleto, pgFatura, pgFaturaItem } from '../../platform/db/schema.ts';
 import { runBilling } from './billing-run.ts';
 
 /**

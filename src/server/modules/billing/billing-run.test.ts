@@ -11,8 +11,8 @@ import {
   linkUserToClient,
 } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import type { Database } from '../../db/database.ts';
-import { invoiceIssuedMail, mailBoleto } from '../../mail/templates.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { invoiceIssuedMail, mailBoleto } from '../../platform/mail/templates.ts';
 import {
   glCliente,
   glContrato,
@@ -26,7 +26,7 @@ import {
   pgFatura,
   pgFaturaItem,
   pgFaturamentoExecucao,
-} from '../../db/schema.ts';
+} from '../../platform/db/schema.ts';
 import { rollOverEndedPeriods } from '../contracts/period-rollover.ts';
 import { runBilling, type BillingOptions } from './billing-run.ts';
 import { approveInvoice } from './service.ts';

@@ -1,11 +1,10 @@
-import { and, asc, eq, getTableColumns, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { addDays, todayInSaoPaulo } from '#shared/dates';
 import { formatDate, fromCents } from '#shared/format';
 import { SITUACAO } from '#shared/schemas/invoices';
-import type { Queryable } from '../../db/database.ts';
-import { loggableError } from '../../db/errors.ts';
-import { glContrato, glContratoAjuste, pgFatura, pgFaturamentoExecucao } from '../../db/schema.ts';
-import { noCancellationBefore } from '../contracts/cancellation.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { loggableError } from '../../platform/db/errors.ts';
+import { glContrato, glContratoAjuste, pgFatura, pgFaturamentoExecucao } from '../../platform/db/schema.ts';
 import { billablePeriod, type ScheduledChange } from './next-period.ts';
 import { newReadCache } from './read-cache.ts';
 import {
@@ -21,6 +20,14 @@ import {
   type IssuedInvoice,
 } from './issue-invoice.ts';
 import { periodLine, sumCents } from './pricing.ts';
+
+/**
+ * The billing run's, the forecast's and 'Emitir agora''s condition: no cancellation pending to a
+ * day before the period it would bill. SQL over the caller's contract id and next period
+ * (the cancellation itself belongs to modules/contracts).
+ */
+export const noCancellationBefore = (contratoId: SQL, proximaCompetencia: SQL) =>
+  sql`not exists (select 1 from gl_contrato_cancelamento k where k.gl_contrato_id = ${contratoId} and k.situacao = 'pendente' and k.acesso_ate < ${proximaCompetencia})`;
 
 /** Contracts billed per transaction: a crash loses at most one batch's work, redone next run. */
 const BATCH_SIZE = 100;

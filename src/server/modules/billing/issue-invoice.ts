@@ -3,7 +3,7 @@ import { fromCents, formatDate, formatMoney, toCents } from '#shared/format';
 import { dueDate, isDueDateRule } from '#shared/due-date';
 import { pixPayload } from '#shared/pix/br-code';
 import { SITUACAO } from '#shared/schemas/invoices';
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../platform/db/database.ts';
 import {
   glCliente,
   glClienteUsuario,
@@ -14,15 +14,14 @@ import {
   pgFatura,
   pgFaturaItem,
   glUsuario,
-} from '../../db/schema.ts';
-import { enqueueMails } from '../../mail/outbox.ts';
-import { invoiceApprovalMail, invoiceIssuedMail, mailBoleto } from '../../mail/templates.ts';
-import { hashToken, randomToken } from '../../session/tokens.ts';
-import { invoiceListUrl } from '../invoices/payment.ts';
+} from '../../platform/db/schema.ts';
+import { enqueueMails } from '../../platform/mail/outbox.ts';
+import { invoiceApprovalMail, invoiceIssuedMail, mailBoleto } from '../../platform/mail/templates.ts';
+import { hashToken, randomToken } from '../../platform/session/tokens.ts';
+import { invoiceEmailRecipient, invoiceListUrl, invoiceTxid } from '../invoices/index.ts';
 import { LEVEL_ACCOUNT_MANAGER } from '#shared/levels';
 import type { ProductBilling, ReadCache } from './read-cache.ts';
-import { invoiceTxid } from '../invoices/pix.ts';
-import { makeBoletos } from '../boleto/issue-boleto.ts';
+import { makeBoletos } from '../boleto/index.ts';
 import { carriedCreditLines, sumCents, type PriceLine } from './pricing.ts';
 
 /** What issuing needs besides the data: the provider's name and address, and the day. */
@@ -255,22 +254,6 @@ interface ClientRecipients {
   managers: { nome: string; email: string }[];
   /** Its e-mail for invoices (issue 41 item 2), gl_cliente.email_fatura. */
   emailFatura: string | null;
-}
-
-/**
- * The client's e-mail for invoices (issue 41 item 2) as one more recipient of its invoice e-mails,
- * greeted by the client's name; none when unset or already a manager's (no one gets a mail twice).
- */
-export function invoiceEmailRecipient(
-  emailFatura: string | null,
-  razaoSocial: string,
-  managers: readonly { email: string }[],
-): { nome: string; email: string }[] {
-  if (!emailFatura) return [];
-  const address = emailFatura.toLowerCase();
-  return managers.some((manager) => manager.email.toLowerCase() === address)
-    ? []
-    : [{ nome: razaoSocial, email: emailFatura }];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/database.ts';
-import { glContrato, glContratoEvento } from '../../db/schema.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { glContrato, glContratoEvento } from '../../platform/db/schema.ts';
 import { loadOption } from './options.ts';
 import type { ReadCache } from './read-cache.ts';
 import { nextPeriod, periodPrice, promotionEnd, type PricedOption } from './pricing.ts';

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Queryable } from '../../db/database.ts';
-import { glPlano, glPlanoPagamento } from '../../db/schema.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { glPlano, glPlanoPagamento } from '../../platform/db/schema.ts';
 import type { PricedOption } from './pricing.ts';
 import type { ReadCache } from './read-cache.ts';
 

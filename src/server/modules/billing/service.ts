@@ -3,12 +3,12 @@ import { addDays, todayInSaoPaulo } from '#shared/dates';
 import { fromCents, toCents } from '#shared/format';
 import { BILLING_MESSAGES, type BillingForecast } from '#shared/schemas/billing';
 import { SITUACAO } from '#shared/schemas/invoices';
-import { recordAudit, type AuditOrigin } from '../../audit/audit-trail.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { glContrato, glContratoCancelamento, pgFatura } from '../../db/schema.ts';
-import { noCancellationBefore } from '../contracts/cancellation.ts';
-import { conflict, notFound } from '../../errors.ts';
-import { hashToken } from '../../session/tokens.ts';
+import { recordAudit, type AuditOrigin } from '../../platform/audit/audit-trail.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
+import { glContrato, glContratoCancelamento, pgFatura } from '../../platform/db/schema.ts';
+import { noCancellationBefore } from './billing-run.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { hashToken } from '../../platform/session/tokens.ts';
 import {
   billNextPeriod,
   billOpenAdjustments,

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { formatLinhaDigitavel } from '#shared/boleto/febraban';
 import type { FaturaBoletoDto } from '#shared/schemas/invoices';
-import type { Database } from '../../db/database.ts';
-import { glCliente, pgBoleto, pgFatura } from '../../db/schema.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { glCliente, pgBoleto, pgFatura } from '../../platform/db/schema.ts';
 import { BOLETO_BANKS } from '#shared/boleto/banks/index';
 import { issueBoleto, type BoletoRow } from './issue-boleto.ts';
 

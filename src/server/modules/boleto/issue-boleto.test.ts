@@ -8,7 +8,7 @@ import { createFatura, createPixContract } from '#tests/helpers/invoice-factorie
 import { barcodeFromPdf } from '#tests/helpers/itf-reader.ts';
 import { readPdf } from '#tests/helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { pgBoleto, pgConta } from '../../db/schema.ts';
+import { pgBoleto, pgConta } from '../../platform/db/schema.ts';
 import { issueMissingBoletos } from './issue-boleto.ts';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { toCents } from '#shared/format';
-import type { Database, Queryable } from '../../db/database.ts';
-import { glContrato, pgBoleto, pgConta, pgFatura } from '../../db/schema.ts';
-import { UNPAID_SITUACOES } from '../invoices/payment.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
+import { glContrato, pgBoleto, pgConta, pgFatura } from '../../platform/db/schema.ts';
+import { UNPAID_SITUACOES } from '../invoices/index.ts';
 import type { BankAccountData } from '#shared/boleto/banks/bank';
 import { BOLETO_BANKS } from '#shared/boleto/banks/index';
 import { boletoBarcode, linhaDigitavel } from '#shared/boleto/febraban';

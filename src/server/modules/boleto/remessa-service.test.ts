@@ -4,7 +4,7 @@ import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import { createClient, createUser, signedInAgent } from '#tests/helpers/factories.ts';
 import { createFatura, createPixContract } from '#tests/helpers/invoice-factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { pgBoleto, pgConta, pgFatura, pgRemessa } from '../../db/schema.ts';
+import { pgBoleto, pgConta, pgFatura, pgRemessa } from '../../platform/db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,10 +2,10 @@ import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { formatDate, toCents } from '#shared/format';
 import { todayInSaoPaulo } from '#shared/dates';
 import { BOLETO_BANKS } from '#shared/boleto/banks/index';
-import type { Database } from '../../db/database.ts';
-import { glCidade, glCliente, glEstado, pgBoleto, pgConta, pgFatura, pgRemessa } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
-import { UNPAID_SITUACOES } from '../invoices/payment.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { glCidade, glCliente, glEstado, pgBoleto, pgConta, pgFatura, pgRemessa } from '../../platform/db/schema.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { UNPAID_SITUACOES } from '../invoices/index.ts';
 import { cnab240Remessa, type RemessaTitle } from './cnab/remessa.ts';
 import { bankAccountOf, issueMissingBoletos } from './issue-boleto.ts';
 

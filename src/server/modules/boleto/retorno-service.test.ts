@@ -5,7 +5,7 @@ import { cnab240Retorno, type RetornoEntry } from '#tests/helpers/cnab-retorno.t
 import { createClient, createUser, linkUserToClient, signedInAgent } from '#tests/helpers/factories.ts';
 import { createFatura, createPixContract } from '#tests/helpers/invoice-factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { glEmailSaida, pgBoleto, pgConta, pgFatura, pgRetorno, pgRetornoOcorrencia } from '../../db/schema.ts';
+import { glEmailSaida, pgBoleto, pgConta, pgFatura, pgRetorno, pgRetornoOcorrencia } from '../../platform/db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,11 +8,11 @@ import { ERROR_CODES, MESSAGES } from '#shared/messages';
 import { STAFF_LEVEL } from '#shared/schemas/admin';
 import type { CobrancaContaDto } from '#shared/schemas/bank-collection';
 import { IdParamSchema } from '#shared/schemas/crud';
-import { recordAudit, type AuditOrigin } from '../../audit/audit-trail.ts';
-import { currentUserId, requireStaff } from '../../auth/guards.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import { AppError, fieldError } from '../../errors.ts';
+import { recordAudit, type AuditOrigin } from '../../platform/audit/audit-trail.ts';
+import { currentUserId, requireStaff } from '../../platform/session/guards.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import { generateRemessa, REMESSA_MESSAGES, remessaFile } from './remessa-service.ts';
 import { applyRetorno, RETORNO_FIELD, RETORNO_MESSAGES, retornoFile } from './retorno-service.ts';
 

@@ -4,7 +4,7 @@ import type { CompanyDataDto } from '#shared/schemas/company';
 import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import { createClient, createUser, linkUserToClient, randomCnpj, randomCpf, signedInAgent } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { glAuditoria, glCliente } from '../../db/schema.ts';
+import { glAuditoria, glCliente } from '../../platform/db/schema.ts';
 
 /** 'Dados da empresa' (issue 41 item 2): GET and PUT /api/gl_cliente/{id}/dados. */
 let t: TestApp;

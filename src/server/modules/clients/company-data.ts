@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { canChangePlan } from '#shared/levels';
 import { PLANO_MESSAGES } from '#shared/plans';
 import type { CompanyDataDto, CompanyDataValues } from '#shared/schemas/company';
-import { recordAudit, type AuditOrigin } from '../../audit/audit-trail.ts';
-import { linkLevelInClient } from '../../auth/guards.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { glCidade, glCliente } from '../../db/schema.ts';
-import { fieldError, notFound } from '../../errors.ts';
+import { recordAudit, type AuditOrigin } from '../../platform/audit/audit-trail.ts';
+import { linkLevelInClient } from '../../platform/session/guards.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
+import { glCidade, glCliente } from '../../platform/db/schema.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
 import { customerOf, findCustomerRow } from './service.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Customer } from '#shared/schemas/plans';
 import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import { createClient, createUser, linkUserToClient, randomCnpj, randomCpf, signedInAgent } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { glCliente } from '../../db/schema.ts';
+import { glCliente } from '../../platform/db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,9 +5,9 @@ import { IdSchema } from '#shared/schemas/auth';
 import { COMPANY_MESSAGES, CompanyDataRequestSchema } from '#shared/schemas/company';
 import { CustomerRequestSchema } from '#shared/schemas/plans';
 import { PLANO_MESSAGES } from '#shared/plans';
-import { currentUserId, requireUser } from '../../auth/guards.ts';
-import type { Database } from '../../db/database.ts';
-import { notFound } from '../../errors.ts';
+import { currentUserId, requireUser } from '../../platform/session/guards.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { notFound } from '../../platform/errors.ts';
 import { readCompanyData, saveCompanyData } from './company-data.ts';
 import { findCustomer, requireClientManager, saveCustomer } from './service.ts';
 

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { canChangePlan } from '#shared/levels';
 import type { Customer, CustomerValues } from '#shared/schemas/plans';
 import { PLANO_MESSAGES } from '#shared/plans';
-import { linkLevelInClient } from '../../auth/guards.ts';
-import type { Queryable } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { glCidade, glCliente, glEstado } from '../../db/schema.ts';
-import { fieldError, forbidden, notFound } from '../../errors.ts';
-import { cityText } from '../geo/service.ts';
+import { linkLevelInClient } from '../../platform/session/guards.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { glCidade, glCliente, glEstado } from '../../platform/db/schema.ts';
+import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { cityText } from '../geo/index.ts';
 
 /**
  * The customer data of the plan signup (§3 "Customer for plan signup", §5), read and saved by the

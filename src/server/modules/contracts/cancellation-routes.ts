@@ -4,8 +4,8 @@ import { ContratoParamsSchema } from '#shared/schemas/billing';
 import { CANCELLATION_MESSAGES, CancellationRequestSchema } from '#shared/schemas/cancellation';
 import { IdParamSchema } from '#shared/schemas/crud';
 import { STAFF_LEVEL } from '#shared/schemas/admin';
-import { currentUserId, requireStaff, requireUser } from '../../auth/guards.ts';
-import type { Database } from '../../db/database.ts';
+import { currentUserId, requireStaff, requireUser } from '../../platform/session/guards.ts';
+import type { Database } from '../../platform/db/database.ts';
 import { cancellationsByReason, cancellationTerms, markRefunded, requestCancellation, undoCancellation } from './cancellation.ts';
 
 /**

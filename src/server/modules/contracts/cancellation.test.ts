@@ -5,7 +5,7 @@ import { randomCnpj } from '#tests/helpers/documents.ts';
 import { createClient, createPendingPlanChange, createUser, linkUserToClient, signedInAgent } from '#tests/helpers/factories.ts';
 import { createFatura, createPixContract } from '#tests/helpers/invoice-factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { glAuditoria, glContrato, glContratoCancelamento, glContratoEvento, glEmailSaida, glPlanoPagamento, pgFatura, pgFaturaReembolso } from '../../db/schema.ts';
+import { glAuditoria, glContrato, glContratoCancelamento, glContratoEvento, glEmailSaida, glPlanoPagamento, pgFatura, pgFaturaReembolso } from '../../platform/db/schema.ts';
 import { runBilling } from '../billing/billing-run.ts';
 import { rollOverEndedPeriods } from './period-rollover.ts';
 

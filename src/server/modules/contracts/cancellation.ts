@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { documentKind } from '#shared/cpf-cnpj';
 import { addCalendarMonths, addDays, todayInSaoPaulo } from '#shared/dates';
 import { formatDate } from '#shared/format';
@@ -13,9 +13,9 @@ import {
 } from '#shared/schemas/cancellation';
 import { SITUACAO } from '#shared/schemas/invoices';
 import type { z } from 'zod';
-import { recordAudit, type AuditOrigin } from '../../audit/audit-trail.ts';
-import { linkLevelInClient } from '../../auth/guards.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import { recordAudit, type AuditOrigin } from '../../platform/audit/audit-trail.ts';
+import { linkLevelInClient } from '../../platform/session/guards.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
 import {
   glCliente,
   glContrato,
@@ -24,11 +24,11 @@ import {
   glPlano,
   pgFatura,
   pgFaturaReembolso,
-} from '../../db/schema.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
-import { enqueueMails } from '../../mail/outbox.ts';
-import { cancellationRequestedMail, cancellationUndoneMail } from '../../mail/templates.ts';
-import { clientManagers } from '../invoices/payment.ts';
+} from '../../platform/db/schema.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { enqueueMails } from '../../platform/mail/outbox.ts';
+import { cancellationRequestedMail, cancellationUndoneMail } from '../../platform/mail/templates.ts';
+import { clientManagers } from '../invoices/index.ts';
 
 /**
  * Cancelling a subscription online (issue 41, decision 113). The request is taken at once and
@@ -281,13 +281,6 @@ export async function applyDueCancellation(tx: Queryable, contract: Contract, no
   await recordAudit(tx, { actor: null, action: 'assinatura_encerrada', resource: 'gl_contrato', resourceId: contract.id, details: { protocolo: applied.protocolo } });
   return true;
 }
-
-/**
- * The billing run's, the forecast's and 'Emitir agora''s condition: no cancellation pending to a
- * day before the period it would bill. SQL over the caller's contract id and next period.
- */
-export const noCancellationBefore = (contratoId: SQL, proximaCompetencia: SQL) =>
-  sql`not exists (select 1 from gl_contrato_cancelamento k where k.gl_contrato_id = ${contratoId} and k.situacao = 'pendente' and k.acesso_ate < ${proximaCompetencia})`;
 
 /** Administração → Cancelamentos: requests by month (São Paulo) and reason, the last twelve months. */
 export async function cancellationsByReason(db: Queryable, now = new Date()): Promise<CancellationsByReason[]> {

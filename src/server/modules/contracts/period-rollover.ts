@@ -1,8 +1,8 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { addDays, periodEnd } from '#shared/dates';
-import type { Queryable } from '../../db/database.ts';
-import { glContrato, glContratoEvento, glPlanoPagamento } from '../../db/schema.ts';
-import { reconcileBilledPeriod } from '../billing/adjustments.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { glContrato, glContratoEvento, glPlanoPagamento } from '../../platform/db/schema.ts';
+import { reconcileBilledPeriod } from '../billing/index.ts';
 import { applyDueCancellation } from './cancellation.ts';
 import { applyPlanChange } from './plan-change.ts';
 

@@ -15,7 +15,7 @@ import {
 import { multipartBody } from '#tests/helpers/multipart.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { addDays, todayInSaoPaulo } from '#shared/dates';
-import { glArquivo, glContrato, glContratoAjuste, glContratoEvento } from '../../db/schema.ts';
+import { glArquivo, glContrato, glContratoAjuste, glContratoEvento } from '../../platform/db/schema.ts';
 
 /**
  * The same selecionarPlanoAssinar sent many times at once is one change. Races

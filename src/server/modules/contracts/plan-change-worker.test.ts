@@ -7,8 +7,8 @@ import {
   createProduct,
 } from '#tests/helpers/factories.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import type { DatabaseHandle } from '../../db/database.ts';
-import { glContrato, glContratoEvento } from '../../db/schema.ts';
+import type { DatabaseHandle } from '../../platform/db/database.ts';
+import { glContrato, glContratoEvento } from '../../platform/db/schema.ts';
 import { startPlanChangeWorker, type PlanChangeWorker } from './plan-change-worker.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };

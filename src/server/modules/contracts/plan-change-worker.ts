@@ -1,6 +1,6 @@
 import { todayInSaoPaulo } from '#shared/dates';
-import type { Database } from '../../db/database.ts';
-import { logJobError, runPeriodically, type JobLog } from '../../jobs/periodic.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { logJobError, runPeriodically, type JobLog } from '../../platform/jobs/periodic.ts';
 import { rollOverEndedPeriods } from './period-rollover.ts';
 
 export interface PlanChangeWorkerOptions {

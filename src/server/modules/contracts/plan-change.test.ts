@@ -16,7 +16,7 @@ import {
   signedInAgent,
 } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { glArquivo, glContrato, glContratoEvento, glContratoEventoArquivo } from '../../db/schema.ts';
+import { glArquivo, glContrato, glContratoEvento, glContratoEventoArquivo } from '../../platform/db/schema.ts';
 import { createAccessEvent } from '../auth/service.ts';
 
 let t: TestApp;

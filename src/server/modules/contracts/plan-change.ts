@@ -8,9 +8,9 @@ import {
   PLANO_MESSAGES,
   TIMING_NOW,
 } from '#shared/plans';
-import { linkLevelInClient } from '../../auth/guards.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { linkLevelInClient } from '../../platform/session/guards.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
 import {
   glContrato,
   glContratoCancelamento,
@@ -19,12 +19,10 @@ import {
   glPlano,
   glPlanoPagamento,
   pgConta,
-} from '../../db/schema.ts';
-import { AppError, conflict, fieldError, forbidden, notFound } from '../../errors.ts';
+} from '../../platform/db/schema.ts';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { findActiveContract } from './service.ts';
-import { addAdjustments, immediateChangeProration } from '../billing/adjustments.ts';
-import { loadOption } from '../billing/options.ts';
-import { promotionEnd } from '../billing/pricing.ts';
+import { addAdjustments, immediateChangeProration, loadOption, promotionEnd } from '../billing/index.ts';
 
 /**
  * Plan change (§4; docs/decisions/020-plan-change.md). The contract row holds the current plan

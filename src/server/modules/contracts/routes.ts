@@ -21,14 +21,14 @@ import {
   PlanChangePreviewQuerySchema,
   type PlanChangePreview,
 } from '#shared/schemas/billing';
-import { currentUserId, requireUser } from '../../auth/guards.ts';
-import { glContrato } from '../../db/schema.ts';
-import { previewPlanChange } from '../billing/preview.ts';
-import type { Database } from '../../db/database.ts';
-import { fieldError, notFound } from '../../errors.ts';
-import { deleteArquivo } from '../../storage/arquivo-service.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
-import { storeUpload } from '../../storage/uploads.ts';
+import { currentUserId, requireUser } from '../../platform/session/guards.ts';
+import { glContrato } from '../../platform/db/schema.ts';
+import { previewPlanChange } from '../billing/index.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
+import { deleteArquivo } from '../../platform/storage/arquivo-service.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { storeUpload } from '../../platform/storage/uploads.ts';
 import {
   cancelPlanChange,
   preparePlanChange,

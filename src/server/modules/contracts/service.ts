@@ -1,9 +1,9 @@
 import { and, eq, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OpenPlanChange } from '#shared/schemas/plans';
-import type { Queryable } from '../../db/database.ts';
-import { preparedFor } from '../../db/prepared.ts';
-import { glContrato, glContratoEvento, glPlano, glPlanoPagamento } from '../../db/schema.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { preparedFor } from '../../platform/db/prepared.ts';
+import { glContrato, glContratoEvento, glPlano, glPlanoPagamento } from '../../platform/db/schema.ts';
 
 /** An active contract as it is read with its plan (joined on gl_plano). */
 const CONTRACT_FIELDS = {

@@ -1,8 +1,8 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
-import { requireUser } from '../../auth/guards.ts';
-import type { Queryable } from '../../db/database.ts';
-import { unauthorized } from '../../errors.ts';
+import { requireUser } from '../../platform/session/guards.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { unauthorized } from '../../platform/errors.ts';
 import { painelSummary } from './summary.ts';
 
 /**

@@ -17,7 +17,7 @@ import {
 } from '#tests/helpers/factories.ts';
 import { createFatura, createPixContract } from '#tests/helpers/invoice-factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { glPrivacidadePedido, pgConta } from '../../db/schema.ts';
+import { glPrivacidadePedido, pgConta } from '../../platform/db/schema.ts';
 
 // Spied before the database opens, on both engines: the statements the summary sends.
 const pgliteQueries = vi.spyOn(PGlite.prototype, 'query');

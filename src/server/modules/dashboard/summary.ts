@@ -5,8 +5,8 @@ import { canChangePlan } from '#shared/levels';
 import { amountDue } from '#shared/overdue-charges';
 import type { PainelResumoDto } from '#shared/schemas/dashboard';
 import { SITUACAO } from '#shared/schemas/invoices';
-import type { Queryable } from '../../db/database.ts';
-import { periodPrice } from '../billing/pricing.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { periodPrice } from '../billing/index.ts';
 
 type SummaryRow = {
   /** The person's level in the client by their link; null: not linked. */

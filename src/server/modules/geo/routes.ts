@@ -3,8 +3,8 @@ import { envelope } from '#shared/envelope';
 import { DropdownQuerySchema } from '#shared/schemas/dropdown';
 import { CepRequestSchema, type CepAddress } from '#shared/schemas/plans';
 import { PLANO_MESSAGES } from '#shared/plans';
-import type { Database } from '../../db/database.ts';
-import { notFound } from '../../errors.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { notFound } from '../../platform/errors.ts';
 import type { CepProvider } from './cep.ts';
 import { findCityOption, searchCities } from './service.ts';
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { DROPDOWN_PAGE_SIZE, type DropdownPage, type SelectOption } from '#shared/schemas/dropdown';
-import type { Queryable } from '../../db/database.ts';
-import { nomeBusca } from '../../db/reference-data.ts';
-import { glCidade, glEstado } from '../../db/schema.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { nomeBusca } from '../../platform/db/reference-data.ts';
+import { glCidade, glEstado } from '../../platform/db/schema.ts';
 
 /** LIKE treats % and _ as wildcards: a typed one is a plain character. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);

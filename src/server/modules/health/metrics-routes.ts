@@ -1,6 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { metricsRegistry, refreshDatabaseGauges } from '../../observability/metrics.ts';
+import { metricsRegistry, refreshDatabaseGauges } from '../../platform/observability/metrics.ts';
 
 /** The ranges proxy-addr gives these names, which TRUST_PROXY accepts too (config.ts). */
 const NAMED_RANGES: Record<string, string[]> = {

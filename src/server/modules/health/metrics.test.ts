@@ -3,9 +3,9 @@ import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import { createProduct, createUser } from '#tests/helpers/factories.ts';
 import { metricValue, scrapeMetrics } from '#tests/helpers/metrics.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { HashQueue, setHashQueue } from '../../auth/password.ts';
-import { runPeriodically } from '../../jobs/periodic.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { HashQueue, setHashQueue } from '../../platform/crypto/password.ts';
+import { runPeriodically } from '../../platform/jobs/periodic.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
 
 /**
  * Issue 36: /metrics in the Prometheus text format, to the allowed addresses only, its numbers

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { StorageState } from '../../storage/file-storage.ts';
-
-export type DependencyState = 'ok' | 'indisponivel';
+import type { DependencyState } from '../../platform/http/shared-redis.ts';
+import type { StorageState } from '../../platform/storage/file-storage.ts';
 
 export interface HealthChecks {
   /** Resolves when the database answers. */

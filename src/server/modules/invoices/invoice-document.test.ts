@@ -6,7 +6,7 @@ import { createClient, createUser, linkUserToClient, signedInAgent } from '#test
 import { createFatura, createPixContract } from '#tests/helpers/invoice-factories.ts';
 import { readPdf } from '#tests/helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { pgNfse } from '../../db/schema.ts';
+import { pgNfse } from '../../platform/db/schema.ts';
 import { invoiceTxid } from './pix.ts';
 
 let t: TestApp;

@@ -8,10 +8,10 @@ import { formatDate, formatDateTime, formatDecimal, formatMoney, formatQuantity,
 import { amountDue, chargesLate, type OverdueRule } from '#shared/overdue-charges';
 import { pixPayload } from '#shared/pix/br-code';
 import { SITUACAO, situacaoDesc } from '#shared/schemas/invoices';
-import type { Config } from '../../config.ts';
-import type { Queryable } from '../../db/database.ts';
-import { DEMO_PROVIDER } from '../../db/demo-provider.ts';
-import { CONTENT_WIDTH, MARGIN, postalAddress, renderPdf, type PdfPage } from '../../pdf/document.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { DEMO_PROVIDER } from './demo-provider.ts';
+import { CONTENT_WIDTH, MARGIN, postalAddress, renderPdf, type PdfPage } from '../../platform/pdf/document.ts';
 import { consultaPublicaUrl, isValidChaveAcesso, safeHttpUrl } from './nfse-key.ts';
 import { UNPAID_SITUACOES } from './payment.ts';
 import { invoiceTxid } from './pix.ts';

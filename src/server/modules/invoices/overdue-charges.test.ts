@@ -10,7 +10,7 @@ import { createClient, createUser, linkUserToClient, signedInAgent } from '#test
 import { createFatura, createPixContract } from '#tests/helpers/invoice-factories.ts';
 import { readPdf } from '#tests/helpers/pdf-text.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { pgConta } from '../../db/schema.ts';
+import { pgConta } from '../../platform/db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
 } from '#tests/helpers/factories.ts';
 import { createCliente, createFatura } from '#tests/helpers/invoice-factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { glEmailSaida, pgFatura } from '../../db/schema.ts';
+import { glEmailSaida, pgFatura } from '../../platform/db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,12 +2,12 @@ import { and, eq, inArray, lte } from 'drizzle-orm';
 import { formatDate, formatMoney } from '#shared/format';
 import { LEVEL_ACCOUNT_MANAGER } from '#shared/levels';
 import { INVOICE_MESSAGES, SITUACAO } from '#shared/schemas/invoices';
-import { recordAudit, type AuditOrigin } from '../../audit/audit-trail.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { glCliente, glClienteUsuario, glUsuario, pgFatura } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { paymentReceiptMail } from '../../mail/templates.ts';
+import { recordAudit, type AuditOrigin } from '../../platform/audit/audit-trail.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
+import { glCliente, glClienteUsuario, glUsuario, pgFatura } from '../../platform/db/schema.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { paymentReceiptMail } from '../../platform/mail/templates.ts';
 
 /** Open (5) and overdue (8) invoices are the unpaid ones, paid by PIX or reminded (§3 situações). */
 export const UNPAID_SITUACOES: number[] = [SITUACAO.fechada, SITUACAO.vencida];

@@ -1,8 +1,8 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { envelope } from '#shared/envelope';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
 import {
   parsePixNotification,
   PIX_WEBHOOK_MESSAGES,
@@ -10,7 +10,7 @@ import {
   verifyPixSignature,
   type PixWebhookKeys,
 } from './pix-webhook.ts';
-import { pixWebhookResults } from '../../observability/metrics.ts';
+import { pixWebhookResults } from '../../platform/observability/metrics.ts';
 
 /** Calls per minute per address: a PSP's deliveries stay far below; a forger is slowed down. */
 const PIX_WEBHOOK_MAX = 300;

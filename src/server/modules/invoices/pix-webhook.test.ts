@@ -13,7 +13,7 @@ import {
 } from '#tests/helpers/invoice-factories.ts';
 import { metricValue, scrapeMetrics } from '#tests/helpers/metrics.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { glEmailSaida, pgConta, pgFatura, pgPixRecebimento } from '../../db/schema.ts';
+import { glEmailSaida, pgConta, pgFatura, pgPixRecebimento } from '../../platform/db/schema.ts';
 import { signPixNotification } from './pix-signature.ts';
 
 let t: TestApp;

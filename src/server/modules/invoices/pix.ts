@@ -4,8 +4,8 @@ import { toCents } from '#shared/format';
 import { amountDue } from '#shared/overdue-charges';
 import { pixPayload } from '#shared/pix/br-code';
 import type { FaturaPixDto } from '#shared/schemas/invoices';
-import type { Queryable } from '../../db/database.ts';
-import { glCliente, glContrato, pgConta, pgFatura } from '../../db/schema.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { glCliente, glContrato, pgConta, pgFatura } from '../../platform/db/schema.ts';
 import { UNPAID_SITUACOES } from './payment.ts';
 
 /** The invoices of the token's client payable by PIX, with what their QR code needs. */

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../platform/db/database.ts';
 import type { OverdueRule } from '#shared/overdue-charges';
 import { SITUACAO } from '#shared/schemas/invoices';
-import { glArquivo, glCliente, glContrato, pgConta, pgFatura, pgFaturaItem, pgNfse } from '../../db/schema.ts';
+import { glArquivo, glCliente, glContrato, pgConta, pgFatura, pgFaturaItem, pgNfse } from '../../platform/db/schema.ts';
 
 /**
  * An invoice as the service maps it (§3 computed fields come from it). Instants are ISO strings.

@@ -14,7 +14,7 @@ import {
   createPixContract,
 } from '#tests/helpers/invoice-factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { glCliente, glEmailSaida, pgBoleto, pgConta, pgFaturaLembrete } from '../../db/schema.ts';
+import { glCliente, glEmailSaida, pgBoleto, pgConta, pgFaturaLembrete } from '../../platform/db/schema.ts';
 import { issueBoleto } from '../boleto/issue-boleto.ts';
 import { startInvoiceReminders } from './reminders-worker.ts';
 import { sendInvoiceReminders } from './reminders.ts';

@@ -2,11 +2,11 @@ import { and, between, eq, inArray, notExists, sql } from 'drizzle-orm';
 import { addDays, todayInSaoPaulo } from '#shared/dates';
 import { formatDate, formatMoney } from '#shared/format';
 import { SITUACAO } from '#shared/schemas/invoices';
-import type { Database } from '../../db/database.ts';
-import { glCliente, pgBoleto, pgFatura, pgFaturaLembrete } from '../../db/schema.ts';
-import { enqueueMails } from '../../mail/outbox.ts';
-import { invoiceReminderMail, mailBoleto } from '../../mail/templates.ts';
-import { invoiceEmailRecipient } from '../billing/issue-invoice.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { glCliente, pgBoleto, pgFatura, pgFaturaLembrete } from '../../platform/db/schema.ts';
+import { enqueueMails } from '../../platform/mail/outbox.ts';
+import { invoiceReminderMail, mailBoleto } from '../../platform/mail/templates.ts';
+import { invoiceEmailRecipient } from './invoice-recipients.ts';
 import { clientManagers, invoiceListUrl, UNPAID_SITUACOES } from './payment.ts';
 
 type ReminderKind = 'vencimento' | 'atraso';

@@ -11,8 +11,8 @@ import { createCliente, createFatura } from '#tests/helpers/invoice-factories.ts
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import { buildApp } from '../../app.ts';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { localStorageFor } from '../../storage/file-storage.ts';
+import { ConfigError, loadConfig } from '../../platform/config.ts';
+import { localStorageFor } from '../../platform/storage/file-storage.ts';
 import { buildChaveAcesso } from './nfse-key.ts';
 import { FATURA_GUESS_MAX, FATURA_ROUTE_MAX } from './routes.ts';
 import { registrarNfse, rotateInvoiceToken } from './service.ts';

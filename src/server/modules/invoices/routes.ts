@@ -4,17 +4,16 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '#shared/envelope';
 import { BILLING_MESSAGES } from '#shared/schemas/billing';
-import { approveInvoice } from '../billing/service.ts';
+import { approveInvoice } from '../billing/index.ts';
 import { FATURA_TOKEN_PATTERN, type FaturaPixListDto } from '#shared/schemas/invoices';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import { AppError, notFound, tooManyRequests } from '../../errors.ts';
-import { localStorageFor, type FileStorage } from '../../storage/file-storage.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { AppError, notFound, tooManyRequests } from '../../platform/errors.ts';
+import { localStorageFor, type FileStorage } from '../../platform/storage/file-storage.ts';
 import { findNfsePdf, getFatura, listFaturas } from './service.ts';
 import { invoicePixPayment, listPixPayable } from './pix.ts';
 import { invoiceIssuer, loadInvoiceDocument, sendInvoicePdf } from './invoice-document.ts';
-import { customerBoleto, toBoletoDto } from '../boleto/customer-boleto.ts';
-import { loadBoletoDocument, sendBoletoPdf } from '../boleto/boleto-pdf.ts';
+import { customerBoleto, loadBoletoDocument, sendBoletoPdf, toBoletoDto } from '../boleto/index.ts';
 
 export interface FaturaRoutesOptions {
   db: Database;

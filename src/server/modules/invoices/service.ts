@@ -11,11 +11,11 @@ import {
 } from '#shared/schemas/invoices';
 import { todayInSaoPaulo } from '#shared/dates';
 import { amountDue, chargesLate } from '#shared/overdue-charges';
-import type { Queryable } from '../../db/database.ts';
-import { glArquivo, glCliente, pgFatura, pgNfse } from '../../db/schema.ts';
-import { conflict, fieldError, notFound } from '../../errors.ts';
-import { storeArquivo } from '../../storage/arquivo-service.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { glArquivo, glCliente, pgFatura, pgNfse } from '../../platform/db/schema.ts';
+import { conflict, fieldError, notFound } from '../../platform/errors.ts';
+import { storeArquivo } from '../../platform/storage/arquivo-service.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { UNPAID_SITUACOES } from './payment.ts';
 import { consultaPublicaUrl, isValidChaveAcesso, safeHttpUrl } from './nfse-key.ts';
 import {

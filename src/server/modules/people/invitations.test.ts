@@ -15,7 +15,7 @@ import {
   signedInAgent,
 } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { verifyPassword } from '../../auth/password.ts';
+import { verifyPassword } from '../../platform/crypto/password.ts';
 import {
   glAuditoria,
   glClienteConvite,
@@ -25,7 +25,7 @@ import {
   glProduto,
   glUsuario,
   glUsuarioTermoAceite,
-} from '../../db/schema.ts';
+} from '../../platform/db/schema.ts';
 
 /**
  * The invitation link's side (issue 41 item 3, decision 114): GET /api/convite/{token}, the

@@ -1,13 +1,13 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { PEOPLE_MESSAGES, type InvitationViewDto } from '#shared/schemas/people';
-import { recordAudit } from '../../audit/audit-trail.ts';
-import { hashPassword } from '../../auth/password.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { glCliente, glClienteConvite, glClienteUsuario, glUsuario } from '../../db/schema.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
-import { hashToken } from '../../session/tokens.ts';
-import { acceptCurrentVersions } from '../privacy/legal-versions.ts';
+import { recordAudit } from '../../platform/audit/audit-trail.ts';
+import { hashPassword } from '../../platform/crypto/password.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { glCliente, glClienteConvite, glClienteUsuario, glUsuario } from '../../platform/db/schema.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { hashToken } from '../../platform/session/tokens.ts';
+import { acceptCurrentVersions } from '../privacy/index.ts';
 import { userLimit } from './service.ts';
 
 /**

@@ -19,8 +19,8 @@ import {
   glContrato,
   glEmailSaida,
   glPlano,
-} from '../../db/schema.ts';
-import { hashToken } from '../../session/tokens.ts';
+} from '../../platform/db/schema.ts';
+import { hashToken } from '../../platform/session/tokens.ts';
 
 /**
  * The account's people (issue 41 item 3, decision 114): the list, invitations, the plan's user

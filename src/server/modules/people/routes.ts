@@ -9,12 +9,11 @@ import {
   LevelChangeRequestSchema,
   PEOPLE_MESSAGES,
 } from '#shared/schemas/people';
-import { refuseCommonPassword } from '../../auth/common-passwords.ts';
-import { currentUserId, requireUser } from '../../auth/guards.ts';
-import { completeSignIn } from '../auth/complete-sign-in.ts';
-import { issueLoginInfo, productNotFound, type AcessoDeps } from '../auth/service.ts';
-import { findActiveProduct } from '../products/service.ts';
-import { unauthorized } from '../../errors.ts';
+import { refuseCommonPassword } from '../../platform/crypto/common-passwords.ts';
+import { currentUserId, requireUser } from '../../platform/session/guards.ts';
+import { type AcessoDeps, completeSignIn, issueLoginInfo, productNotFound } from '../auth/index.ts';
+import { findActiveProduct } from '../products/index.ts';
+import { unauthorized } from '../../platform/errors.ts';
 import { acceptInvitation, DEFAULT_PRODUCT_ID, invitationProduct, signUpByInvitation, viewInvitation } from './invitations.ts';
 import { cancelInvitation, changeLevel, invite, listPeople, removePerson, type PeopleContext } from './service.ts';
 

@@ -12,15 +12,15 @@ import {
 import { formatDateTime } from '#shared/format';
 import { LEVEL_ACCOUNT_MANAGER } from '#shared/levels';
 import { PLANO_MESSAGES } from '#shared/plans';
-import { recordAudit, type AuditOrigin } from '../../audit/audit-trail.ts';
-import { linkLevelInClient } from '../../auth/guards.ts';
-import { deleteInBatches } from '../../db/batch-delete.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { glCliente, glClienteConvite, glClienteUsuario, glContrato, glPlano, glUsuario } from '../../db/schema.ts';
-import { conflict, fieldError, forbidden, notFound } from '../../errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { accountLevelChangedMail, invitationMail, removedFromAccountMail } from '../../mail/templates.ts';
-import { hashToken, randomToken } from '../../session/tokens.ts';
+import { recordAudit, type AuditOrigin } from '../../platform/audit/audit-trail.ts';
+import { linkLevelInClient } from '../../platform/session/guards.ts';
+import { deleteInBatches } from '../../platform/db/batch-delete.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
+import { glCliente, glClienteConvite, glClienteUsuario, glContrato, glPlano, glUsuario } from '../../platform/db/schema.ts';
+import { conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { accountLevelChangedMail, invitationMail, removedFromAccountMail } from '../../platform/mail/templates.ts';
+import { hashToken, randomToken } from '../../platform/session/tokens.ts';
 
 /**
  * The account's people (issue 41 item 3, decision 114). Every write takes the client's row lock

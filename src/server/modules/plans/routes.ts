@@ -1,8 +1,8 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import { ACESSO_MESSAGES, ProductParamsSchema } from '#shared/schemas/auth';
-import type { Database } from '../../db/database.ts';
-import { notFound } from '../../errors.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { notFound } from '../../platform/errors.ts';
 import { listPublicAccounts, listPublicPlans } from './service.ts';
 
 /**

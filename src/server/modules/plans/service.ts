@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { PaymentAccount, PublicPlan } from '#shared/schemas/plans';
-import type { Queryable } from '../../db/database.ts';
-import { readKept } from '../../db/kept-reads.ts';
-import { glPlano, glPlanoPagamento, glProduto, pgConta } from '../../db/schema.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { readKept } from '../../platform/db/kept-reads.ts';
+import { glPlano, glPlanoPagamento, glProduto, pgConta } from '../../platform/db/schema.ts';
 
 /**
  * §7 GET /api/gl_produto/{pid}/public_planos: the active plans of an active product with their

@@ -1,8 +1,8 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { LEGAL_DOCUMENTS, LEGAL_DOCUMENT_KEYS, type LegalDocument } from '#shared/legal';
 import type { DocumentVersion } from '#shared/schemas/privacy';
-import type { Queryable } from '../../db/database.ts';
-import { glDocumentoVersao, glUsuarioTermoAceite } from '../../db/schema.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { glDocumentoVersao, glUsuarioTermoAceite } from '../../platform/db/schema.ts';
 
 /**
  * The version of each legal page in force: the newest staff published (gl_documento_versao,

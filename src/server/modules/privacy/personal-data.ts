@@ -2,7 +2,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { formatDateTime } from '#shared/format';
 import { LEGAL_DOCUMENTS, type LegalDocument } from '#shared/legal';
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '../../platform/db/database.ts';
 import {
   glCliente,
   glClienteUsuario,
@@ -12,10 +12,10 @@ import {
   glUsuarioAcesso,
   glUsuarioChaveAcesso,
   glUsuarioDispositivo,
-} from '../../db/schema.ts';
-import { escapeHtml } from '../../http/escape-html.ts';
+} from '../../platform/db/schema.ts';
+import { escapeHtml } from '../../platform/http/escape-html.ts';
 import { listConsents } from './legal-versions.ts';
-import { newestFirst } from '../../db/newest-first.ts';
+import { newestFirst } from '../../platform/db/newest-first.ts';
 
 /**
  * Everything the portal holds about a person, as they receive it (LGPD art. 18, II and V; issue

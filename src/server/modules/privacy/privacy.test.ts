@@ -24,7 +24,7 @@ import {
   glUsuarioChaveRecuperacao,
   glUsuarioTermoAceite,
   pgFatura,
-} from '../../db/schema.ts';
+} from '../../platform/db/schema.ts';
 import { acceptCurrentVersions } from './legal-versions.ts';
 import { ANONYMISED_NAME, processDeletions, processExports } from './service.ts';
 

@@ -4,9 +4,9 @@ import { envelope } from '#shared/envelope';
 import { IdSchema } from '#shared/schemas/auth';
 import { PRIVACY_MESSAGES } from '#shared/privacy';
 import { DeletionRequestSchema } from '#shared/schemas/privacy';
-import { currentUserId, requireRecentProof, requireUser } from '../../auth/guards.ts';
-import { loggableError } from '../../db/errors.ts';
-import { requireLoopback } from '../../mail/dev-mailbox-routes.ts';
+import { currentUserId, requireRecentProof, requireUser } from '../../platform/session/guards.ts';
+import { loggableError } from '../../platform/db/errors.ts';
+import { requireLoopback } from '../dev-mailbox/index.ts';
 import { acceptCurrentVersions } from './legal-versions.ts';
 import {
   cancelDeletion,

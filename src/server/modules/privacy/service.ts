@@ -9,9 +9,9 @@ import {
   type PrivacyOverview,
 } from '#shared/schemas/privacy';
 import type { LegalDocument } from '#shared/legal';
-import { hashPassword } from '../../auth/password.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { hashPassword } from '../../platform/crypto/password.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
 import {
   glAcessoEvento,
   glCliente,
@@ -29,15 +29,15 @@ import {
   glUsuarioTermoAceite,
   glUsuarioTotpPasso,
   glWebauthnDesafio,
-} from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { deletionCompletedMail, deletionScheduledMail } from '../../mail/templates.ts';
-import { randomToken } from '../../session/tokens.ts';
-import { revokeApplicationAccess } from '../../oidc/revocation.ts';
-import { recordAudit } from '../../audit/audit-trail.ts';
+} from '../../platform/db/schema.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { deletionCompletedMail, deletionScheduledMail } from '../../platform/mail/templates.ts';
+import { randomToken } from '../../platform/session/tokens.ts';
+import { revokeApplicationAccess } from '../oidc/index.ts';
+import { recordAudit } from '../../platform/audit/audit-trail.ts';
 import type { AuditAction } from '#shared/schemas/audit';
-import { confirmPasswordAndSecondFactor, type AcessoDeps } from '../auth/service.ts';
+import { confirmPasswordAndSecondFactor, type AcessoDeps } from '../auth/index.ts';
 import { currentVersions, listConsents, pendingConsents } from './legal-versions.ts';
 import { collectPersonalData, personalDataZip } from './personal-data.ts';
 

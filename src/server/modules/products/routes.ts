@@ -2,9 +2,9 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import { ACESSO_MESSAGES, ProductParamsSchema } from '#shared/schemas/auth';
 import { DestinationQuerySchema, type DestinationCheck } from '#shared/schemas/destination';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import { notFound } from '../../errors.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { notFound } from '../../platform/errors.ts';
 import { findActiveProduct, isAllowedDestination } from './service.ts';
 
 /** §7 GET /api/gl_produto/{pid}/edit: data is the product, public (the login screen loads it first). */

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PublicProduct } from '#shared/schemas/auth';
-import type { Queryable } from '../../db/database.ts';
-import { readKept } from '../../db/kept-reads.ts';
-import { preparedFor } from '../../db/prepared.ts';
-import { glProduto } from '../../db/schema.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { readKept } from '../../platform/db/kept-reads.ts';
+import { preparedFor } from '../../platform/db/prepared.ts';
+import { glProduto } from '../../platform/db/schema.ts';
 
 export type ActiveProduct = PublicProduct;
 

@@ -4,8 +4,8 @@ import type { UserMeResponse } from '#shared/schemas/profile';
 import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import { createProduct, createUser, signedInAgent } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import { verifyPassword } from '../../auth/password.ts';
-import { glEmailSaida, glUsuario } from '../../db/schema.ts';
+import { verifyPassword } from '../../platform/crypto/password.ts';
+import { glEmailSaida, glUsuario } from '../../platform/db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {

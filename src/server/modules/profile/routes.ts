@@ -2,11 +2,11 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import { PasswordUpdateRequestSchema, ProfileUpdateRequestSchema } from '#shared/schemas/profile';
 import { USUARIO_MESSAGES } from '#shared/messages';
-import { refuseCommonPassword } from '../../auth/common-passwords.ts';
-import { currentUserId, requireUser } from '../../auth/guards.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
-import { unauthorized } from '../../errors.ts';
+import { refuseCommonPassword } from '../../platform/crypto/common-passwords.ts';
+import { currentUserId, requireUser } from '../../platform/session/guards.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { unauthorized } from '../../platform/errors.ts';
 import { changePassword, findMe, updateMe } from './service.ts';
 
 /**

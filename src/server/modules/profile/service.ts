@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { UserMe } from '#shared/schemas/profile';
 import { USUARIO_MESSAGES } from '#shared/messages';
-import { hashPassword, verifyPassword } from '../../auth/password.ts';
-import { accountAddressKey, accountKey, clearFailures, isBlocked, passwordKeys, readFailures, recordFailure } from '../../auth/throttle.ts';
-import type { Database } from '../../db/database.ts';
-import { glUsuario } from '../../db/schema.ts';
-import { fieldError, unauthorized } from '../../errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { passwordChangedMail } from '../../mail/templates.ts';
-import { endAccessAfterNewPassword } from '../security/password-replaced.ts';
+import { hashPassword, verifyPassword } from '../../platform/crypto/password.ts';
+import { accountAddressKey, accountKey, clearFailures, isBlocked, passwordKeys, readFailures, recordFailure } from '../../platform/throttle/throttle.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { glUsuario } from '../../platform/db/schema.ts';
+import { fieldError, unauthorized } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { passwordChangedMail } from '../../platform/mail/templates.ts';
+import { endAccessAfterNewPassword } from '../security/index.ts';
 
 const meColumns = {
   id: glUsuario.id,

@@ -13,10 +13,10 @@ import {
 import { eventually } from '#tests/helpers/kept-reads.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import { verifyPassword } from '../../auth/password.ts';
-import type { Database, DatabaseHandle } from '../../db/database.ts';
-import { glEmailSaida, glUsuario, glUsuarioSenhaPedido, glUsuarioSenhaToken } from '../../db/schema.ts';
-import { hashToken } from '../../session/tokens.ts';
+import { verifyPassword } from '../../platform/crypto/password.ts';
+import type { Database, DatabaseHandle } from '../../platform/db/database.ts';
+import { glEmailSaida, glUsuario, glUsuarioSenhaPedido, glUsuarioSenhaToken } from '../../platform/db/schema.ts';
+import { hashToken } from '../../platform/session/tokens.ts';
 import {
   processResetRequests,
   queueResetRequest,

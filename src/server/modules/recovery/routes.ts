@@ -6,11 +6,11 @@ import {
   RecoverTokenRequestSchema,
 } from '#shared/schemas/account';
 import { CONTA_MESSAGES } from '#shared/messages';
-import { refuseCommonPassword } from '../../auth/common-passwords.ts';
-import { requireCaptcha, type CaptchaProvider } from '../../captcha/provider.ts';
-import type { Database } from '../../db/database.ts';
-import { isDatabaseUnavailable, loggableError } from '../../db/errors.ts';
-import { AppError } from '../../errors.ts';
+import { refuseCommonPassword } from '../../platform/crypto/common-passwords.ts';
+import { requireCaptcha, type CaptchaProvider } from '../captcha/index.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { isDatabaseUnavailable, loggableError } from '../../platform/db/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { isResetTokenUsable, processResetRequests, queueResetRequest, resetPassword } from './service.ts';
 import { backgroundTrigger } from './worker.ts';
 

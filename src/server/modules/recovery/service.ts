@@ -1,12 +1,12 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { hashPassword } from '../../auth/password.ts';
-import type { Database } from '../../db/database.ts';
-import { glUsuario, glUsuarioSenhaPedido, glUsuarioSenhaToken } from '../../db/schema.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { passwordChangedMail, passwordResetMail } from '../../mail/templates.ts';
-import { endAccessAfterNewPassword } from '../security/password-replaced.ts';
-import { hashToken, randomToken } from '../../session/tokens.ts';
-import { clearLoginFailures } from '../auth/service.ts';
+import { hashPassword } from '../../platform/crypto/password.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { glUsuario, glUsuarioSenhaPedido, glUsuarioSenhaToken } from '../../platform/db/schema.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { passwordChangedMail, passwordResetMail } from '../../platform/mail/templates.ts';
+import { endAccessAfterNewPassword } from '../security/index.ts';
+import { hashToken, randomToken } from '../../platform/session/tokens.ts';
+import { clearLoginFailures } from '../auth/index.ts';
 
 /** A reset link is good for an hour (docs/decisions/018-password-recovery.md). */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
-import { logJobError, runPeriodically, type JobLog } from '../../jobs/periodic.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { logJobError, runPeriodically, type JobLog } from '../../platform/jobs/periodic.ts';
 import { processResetRequests } from './service.ts';
 
 export interface ResetRequestJobOptions {

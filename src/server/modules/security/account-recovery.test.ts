@@ -19,8 +19,8 @@ import {
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { testTotpSecret, totpCode } from '#tests/helpers/totp.ts';
 import { SoftPasskey } from '#tests/helpers/webauthn.ts';
-import { glEmailSaida, glUsuarioChaveAcesso, glUsuarioSenhaToken } from '../../db/schema.ts';
-import { hashToken } from '../../session/tokens.ts';
+import { glEmailSaida, glUsuarioChaveAcesso, glUsuarioSenhaToken } from '../../platform/db/schema.ts';
+import { hashToken } from '../../platform/session/tokens.ts';
 import { DEVICE_COOKIE } from '../twofa/service.ts';
 
 /**

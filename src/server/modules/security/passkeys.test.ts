@@ -7,7 +7,7 @@ import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import { createProduct, createUser, signedInAgent } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { SoftPasskey } from '#tests/helpers/webauthn.ts';
-import { glEmailSaida, glUsuario, glWebauthnDesafio } from '../../db/schema.ts';
+import { glEmailSaida, glUsuario, glWebauthnDesafio } from '../../platform/db/schema.ts';
 
 let t: TestApp;
 let produtoId: number;

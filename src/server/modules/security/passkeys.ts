@@ -6,15 +6,15 @@ import type {
 } from '@simplewebauthn/server';
 import { and, asc, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { SEGURANCA_MESSAGES, type Passkey } from '#shared/schemas/security';
-import { recordAudit } from '../../audit/audit-trail.ts';
-import { deriveKey } from '../../auth/keys.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { glUsuario, glUsuarioChaveAcesso, glWebauthnDesafio } from '../../db/schema.ts';
-import { AppError, notFound, unauthorized } from '../../errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { securityChangeMail } from '../../mail/templates.ts';
+import { recordAudit } from '../../platform/audit/audit-trail.ts';
+import { deriveKey } from '../../platform/crypto/keys.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
+import { glUsuario, glUsuarioChaveAcesso, glWebauthnDesafio } from '../../platform/db/schema.ts';
+import { AppError, notFound, unauthorized } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { securityChangeMail } from '../../platform/mail/templates.ts';
 import { createHmac } from 'node:crypto';
-import { deleteInBatches } from '../../db/batch-delete.ts';
+import { deleteInBatches } from '../../platform/db/batch-delete.ts';
 
 /**
  * Passkeys (WebAuthn) with @simplewebauthn/server (docs/decisions/072-passkeys.md):

@@ -1,6 +1,6 @@
-import type { Queryable } from '../../db/database.ts';
-import { recordAudit } from '../../audit/audit-trail.ts';
-import { endUserAccess } from '../../session/end-access.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { recordAudit } from '../../platform/audit/audit-trail.ts';
+import { endUserAccess } from './end-access.ts';
 import { removeRecentPasskeys } from './passkeys.ts';
 
 /**

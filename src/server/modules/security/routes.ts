@@ -15,16 +15,12 @@ import {
   type SecurityEventsResponse,
   type SignInHistoryResponse,
 } from '#shared/schemas/security';
-import { requireRecentProof, requireUser } from '../../auth/guards.ts';
-import type { Database } from '../../db/database.ts';
-import { unauthorized } from '../../errors.ts';
-import type { SessionLifetime } from '../../session/session-store.ts';
-import {
-  autoSelectClient,
-  productNotFound,
-  type AcessoDeps,
-} from '../auth/service.ts';
-import { findActiveProduct } from '../products/service.ts';
+import { requireRecentProof, requireUser } from '../../platform/session/guards.ts';
+import type { Database } from '../../platform/db/database.ts';
+import { unauthorized } from '../../platform/errors.ts';
+import type { SessionLifetime } from '../../platform/session/session-store.ts';
+import { type AcessoDeps, autoSelectClient, completeSignIn, productNotFound } from '../auth/index.ts';
+import { findActiveProduct } from '../products/index.ts';
 import {
   authenticationOptions,
   listPasskeys,
@@ -38,7 +34,6 @@ import {
 import { endOtherSession, endOtherSessions, listActiveSessions } from './sessions.ts';
 import { listSignIns } from './sign-ins.ts';
 import { listSecurityEvents } from './security-events.ts';
-import { completeSignIn } from '../auth/complete-sign-in.ts';
 
 export interface SegurancaRoutesOptions {
   db: Database;

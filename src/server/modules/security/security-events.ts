@@ -5,9 +5,9 @@ import {
   SECURITY_EVENTS_SIZE,
   type SecurityEvent,
 } from '#shared/schemas/security';
-import type { Queryable } from '../../db/database.ts';
-import { glAuditoria } from '../../db/schema.ts';
-import { newestFirst } from '../../db/newest-first.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { glAuditoria } from '../../platform/db/schema.ts';
+import { newestFirst } from '../../platform/db/newest-first.ts';
 
 /**
  * 'Alterações de segurança' (issue 34): the person's own entries of the audit trail (decision

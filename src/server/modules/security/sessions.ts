@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import { SEGURANCA_MESSAGES, type ActiveSession } from '#shared/schemas/security';
-import type { Queryable } from '../../db/database.ts';
-import { glSessao } from '../../db/schema.ts';
-import { conflict, notFound } from '../../errors.ts';
-import type { SessionLifetime } from '../../session/session-store.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { glSessao } from '../../platform/db/schema.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import type { SessionLifetime } from '../../platform/session/session-store.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 /**

@@ -5,8 +5,8 @@ import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import { createProduct, createUser, enableTwofa, signedInAgent } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { testTotpSecret } from '#tests/helpers/totp.ts';
-import { accountAddressKey } from '../../auth/throttle.ts';
-import { glAcessoTentativa, glEmailSaida } from '../../db/schema.ts';
+import { accountAddressKey } from '../../platform/throttle/throttle.ts';
+import { glAcessoTentativa, glEmailSaida } from '../../platform/db/schema.ts';
 import { recordRefusedSignIn, signInsQuery } from './sign-ins.ts';
 
 let t: TestApp;

@@ -1,15 +1,15 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_IN_HISTORY_SIZE, type SignInEvent, type SignInType } from '#shared/schemas/security';
-import type { Database, Queryable } from '../../db/database.ts';
-import { preparedFor } from '../../db/prepared.ts';
-import { glUsuario, glUsuarioAcesso, glUsuarioNavegador } from '../../db/schema.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { newBrowserMail } from '../../mail/templates.ts';
-import { hashToken, randomToken } from '../../session/tokens.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
+import { preparedFor } from '../../platform/db/prepared.ts';
+import { glUsuario, glUsuarioAcesso, glUsuarioNavegador } from '../../platform/db/schema.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { newBrowserMail } from '../../platform/mail/templates.ts';
+import { hashToken, randomToken } from '../../platform/session/tokens.ts';
 import { describeUserAgent } from './user-agent.ts';
-import { deleteInBatches } from '../../db/batch-delete.ts';
-import { newestFirst } from '../../db/newest-first.ts';
+import { deleteInBatches } from '../../platform/db/batch-delete.ts';
+import { newestFirst } from '../../platform/db/newest-first.ts';
 
 /**
  * Sign-in history and new-browser alerts (docs/decisions/071-sign-in-history-and-alerts.md).

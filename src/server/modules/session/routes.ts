@@ -1,8 +1,8 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import { ERROR_CODES, MESSAGES } from '#shared/messages';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
+import type { Config } from '../../platform/config.ts';
+import type { Database } from '../../platform/db/database.ts';
 import { anonymousSession, describeSession, SESSION_CONTEXT_LOOKUP } from './service.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/database.ts';
-import { glSessao, glUsuario } from '../../db/schema.ts';
+import type { Queryable } from '../../platform/db/database.ts';
+import { glSessao, glUsuario } from '../../platform/db/schema.ts';
 import type { OpenPlanChange } from '#shared/schemas/plans';
-import type { SessionLookupExtra, SessionRecord } from '../../session/session-store.ts';
+import type { SessionLookupExtra, SessionRecord } from '../../platform/session/session-store.ts';
 
 /** §3 Session: what the SPA knows about who is signed in, where. */
 export interface SessionInfo {

@@ -10,8 +10,8 @@ import {
   TwofaDisableRequestSchema,
   TwofaValidateCodeRequestSchema,
 } from '#shared/schemas/twofa';
-import { currentUserId, requireRecentProof, requireUser } from '../../auth/guards.ts';
-import { unauthorized } from '../../errors.ts';
+import { currentUserId, requireRecentProof, requireUser } from '../../platform/session/guards.ts';
+import { unauthorized } from '../../platform/errors.ts';
 import {
   DEVICE_COOKIE,
   activate,

@@ -8,23 +8,23 @@ import {
   type TwofaQrCodeResponse,
   type TwofaStatusResponse,
 } from '#shared/schemas/twofa';
-import { deriveKey } from '../../auth/keys.ts';
-import { decryptSecret, encryptSecret } from '../../auth/secret-box.ts';
-import { CODE_POLICY, clearFailures, codeKey, isBlocked, readFailures, recordFailure } from '../../auth/throttle.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import { deriveKey } from '../../platform/crypto/keys.ts';
+import { decryptSecret, encryptSecret } from '../../platform/crypto/secret-box.ts';
+import { CODE_POLICY, clearFailures, codeKey, isBlocked, readFailures, recordFailure } from '../../platform/throttle/throttle.ts';
+import type { Database, Queryable } from '../../platform/db/database.ts';
 import {
   glUsuario,
   glUsuarioChaveRecuperacao,
   glUsuarioDispositivo,
   glUsuarioTotpPasso,
-} from '../../db/schema.ts';
-import { conflict, fieldError, notFound, unauthorized } from '../../errors.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
-import { securityChangeMail, type SecurityChange } from '../../mail/templates.ts';
-import { endUserAccess } from '../../session/end-access.ts';
-import { recordAudit } from '../../audit/audit-trail.ts';
+} from '../../platform/db/schema.ts';
+import { conflict, fieldError, notFound, unauthorized } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { securityChangeMail, type SecurityChange } from '../../platform/mail/templates.ts';
+import { endUserAccess } from '../security/index.ts';
+import { recordAudit } from '../../platform/audit/audit-trail.ts';
 import type { AuditAction } from '#shared/schemas/audit';
-import { hashToken, randomToken, safeEqual } from '../../session/tokens.ts';
+import { hashToken, randomToken, safeEqual } from '../../platform/session/tokens.ts';
 import {
   RECOVERY_KEY_COUNT,
   generateRecoveryKey,

@@ -6,8 +6,8 @@ import {
   totpCode,
   totpStep,
 } from '#tests/helpers/totp.ts';
-import { deriveKey } from '../../auth/keys.ts';
-import { decryptSecret, encryptSecret } from '../../auth/secret-box.ts';
+import { deriveKey } from '../../platform/crypto/keys.ts';
+import { decryptSecret, encryptSecret } from '../../platform/crypto/secret-box.ts';
 import { generateRecoveryKey, hashRecoveryKey, normalizeRecoveryKey } from './recovery-keys.ts';
 import { currentTotpStep, generateTotpSecret, matchTotpStep, totpUri } from './totp.ts';
 

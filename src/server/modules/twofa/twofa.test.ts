@@ -19,7 +19,7 @@ import {
   glUsuario,
   glUsuarioChaveRecuperacao,
   glUsuarioDispositivo,
-} from '../../db/schema.ts';
+} from '../../platform/db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -32,7 +32,7 @@ import { useCreatePassword } from '../api/create-password';
 import { BusyButton } from '../../../components/busy-button';
 
 import { CREATE_PASSWORD_TEXTS } from '../texts';
-import { ApplicationAsking } from '../../auth/components/application-asking';
+import { ApplicationAsking } from '../../auth';
 
 /** §5 New password (account flow): the shared rule, plus the confirmation (client-side only, §3). */
 const CreatePasswordFormSchema = CreatePasswordRequestSchema.extend({

@@ -12,7 +12,7 @@ import { useLogout } from '../../../lib/session';
 import { parsePid, pathTo } from '../../../paths';
 import { useLoginEventInfo, useSelectAccount } from '../api/select-account';
 import { SELECT_ACCOUNT_TEXTS } from '../texts';
-import { ApplicationAsking } from '../../auth/components/application-asking';
+import { ApplicationAsking } from '../../auth';
 
 /**
  * For the search: lower case and without accents, so 'acai' finds 'Açaí Ltda' (the

@@ -5,7 +5,7 @@ import { useResumeLogin } from '../../../lib/post-login';
 import { parsePid, pathTo } from '../../../paths';
 import { BusyButton } from '../../../components/busy-button';
 import { WELCOME_TEXTS } from '../texts';
-import { ApplicationAsking } from '../../auth/components/application-asking';
+import { ApplicationAsking } from '../../auth';
 
 /**
  * cliente_direcionar_produto (§2 /login/{pid}/direcionar_produto): shown by the §4 routing when

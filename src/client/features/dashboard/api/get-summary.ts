@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PainelResumoDto } from '#shared/schemas/dashboard';
 import { apiGet } from '../../../lib/api-client';
-import { PIX_PAID_POLL_MS } from '../../invoices/api/get-pix';
+import { PIX_PAID_POLL_MS } from '../../invoices';
 
 /**
  * GET /api/painel/resumo (issue 39): the whole summary in one call, for the session's client.

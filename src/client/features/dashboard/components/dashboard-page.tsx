@@ -14,11 +14,8 @@ import { PageLoading } from '../../../components/page-loading';
 import { Page } from '../../../components/page';
 import { useLogout, useSession } from '../../../lib/session';
 import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
-import { BoletoModal } from '../../invoices/components/boleto-modal';
-import { useCancellationTerms } from '../../cancellation/api/cancellation';
-import { PendingCancellationBanner } from '../../cancellation/components/pending-cancellation-banner';
-import { CANCELLATION_TEXTS } from '../../cancellation/texts';
-import { PixPaymentModal } from '../../invoices/components/pix-payment-modal';
+import { CANCELLATION_TEXTS, PendingCancellationBanner, useCancellationTerms } from '../../cancellation';
+import { BoletoModal, PixPaymentModal } from '../../invoices';
 import { usePainelSummary } from '../api/get-summary';
 import { DASHBOARD_TEXTS, SUMMARY_TEXTS } from '../texts';
 

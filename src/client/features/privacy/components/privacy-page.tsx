@@ -27,8 +27,8 @@ import {
 } from '../api/privacy';
 import { DOCUMENT_TEXTS, PRIVACY_TEXTS } from '../texts';
 import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
-import { ApplicationAsking } from '../../auth/components/application-asking';
-import { useTwofaStatus } from '../../twofa/api/get-twofa-status';
+import { ApplicationAsking } from '../../auth';
+import { useTwofaStatus } from '../../twofa';
 
 /**
  * me.privacidade (/me/privacidade?origin&pid; issue 19, docs/decisions/088-privacy-self-service.md):

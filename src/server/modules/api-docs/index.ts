@@ -1,0 +1,2 @@
+// The api-docs module's public surface: what other modules and app.ts may use (docs/decisions/115-platform-and-modules.md).
+export { collectApiDocs, publishApiDocs } from './api-docs.ts';

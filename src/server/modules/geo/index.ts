@@ -1,0 +1,3 @@
+// The geo module's public surface: what other modules and app.ts may use (docs/decisions/115-platform-and-modules.md).
+export { createCepProvider } from './cep.ts';
+export { cityText } from './service.ts';

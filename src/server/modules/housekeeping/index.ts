@@ -1,0 +1,2 @@
+// The housekeeping module's public surface: what other modules and app.ts may use (docs/decisions/115-platform-and-modules.md).
+export { startHousekeeping } from './housekeeping.ts';
