@@ -39,6 +39,8 @@ export const PEOPLE_MESSAGES = {
   strongerPerson: 'Você não pode alterar quem tem um nível de acesso acima do seu.',
   alreadyMember: 'Esta pessoa já faz parte da conta.',
   invited: (email: string) => `Convite enviado para ${email}.`,
+  invitationsPerHour: (limite: number) =>
+    `Esta conta já enviou ${limite} convites na última hora. Aguarde um pouco e tente de novo.`,
   userLimit: (limite: number) =>
     `O plano desta conta permite até ${limite} ${limite === 1 ? 'usuário' : 'usuários'}, contando os convites pendentes. ` +
     'Remova alguém, cancele um convite ou mude de plano para convidar mais pessoas.',

@@ -21,6 +21,7 @@ import {
   glPlano,
 } from '../../platform/db/schema.ts';
 import { hashToken } from '../../platform/session/tokens.ts';
+import { INVITATIONS_PER_HOUR } from './service.ts';
 
 /**
  * The account's people (issue 41 item 3, decision 114): the list, invitations, the plan's user
@@ -450,6 +451,37 @@ describe('POST /api/gl_cliente/{id}/convites', () => {
   });
 });
 
+describe('the hourly cap on invitations', () => {
+  it(`an account sends at most ${INVITATIONS_PER_HOUR} invitations an hour: the next is refused and changes nothing`, async () => {
+    const w = await world({ levels: [10] });
+    const emails = Array.from({ length: INVITATIONS_PER_HOUR + 1 }, () => newEmail('limite'));
+    for (const email of emails.slice(0, INVITATIONS_PER_HOUR)) {
+      expect((await invite(w.manager.agent, w.cliente.id, { email, nivel: 20 })).status).toBe(200);
+    }
+    const refused = await invite(w.manager.agent, w.cliente.id, { email: emails[INVITATIONS_PER_HOUR], nivel: 20 });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(PEOPLE_MESSAGES.invitationsPerHour(INVITATIONS_PER_HOUR));
+    expect(await invitationsOf(w.cliente.id)).toHaveLength(INVITATIONS_PER_HOUR);
+    const mails = await t.db.select().from(glEmailSaida).where(inArray(glEmailSaida.destinatario, emails));
+    expect(mails).toHaveLength(INVITATIONS_PER_HOUR);
+
+    // Sending the same invitation again counts too: it e-mails the address once more.
+    const other = await world({ levels: [10] });
+    const again = newEmail('de-novo');
+    for (let i = 0; i < INVITATIONS_PER_HOUR; i++) {
+      expect((await invite(other.manager.agent, other.cliente.id, { email: again, nivel: 20 })).status).toBe(200);
+    }
+    expect((await invite(other.manager.agent, other.cliente.id, { email: again, nivel: 20 })).status).toBe(429);
+
+    // An hour later the account may invite again.
+    await t.db
+      .update(glClienteConvite)
+      .set({ datahora_criado: new Date(Date.now() - 61 * 60 * 1000) })
+      .where(eq(glClienteConvite.gl_cliente_id, w.cliente.id));
+    expect((await invite(w.manager.agent, w.cliente.id, { email: emails[INVITATIONS_PER_HOUR], nivel: 20 })).status).toBe(200);
+  });
+});
+
 describe("the plan's user limit", () => {
   it('counts the people and the open invitations: cancelling one, or its expiry, frees the place', async () => {
     const w = await world({ levels: [10], limit: 2 });
@@ -812,7 +844,7 @@ describe('at once (PostgreSQL: PGlite runs one query at a time)', () => {
     expect(mails).toHaveLength(4);
   });
 
-  it('50 invitations to the same e-mail: one open invitation is left, the others replaced', async (context) => {
+  it('50 invitations to the same e-mail: 20 made (the hourly cap), one open, the others replaced', async (context) => {
     if (t.database.kind !== 'postgres') return context.skip();
     const w = await world({ levels: [10] });
     await w.manager.agent.get('/api/sessao/web');
@@ -820,9 +852,11 @@ describe('at once (PostgreSQL: PGlite runs one query at a time)', () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => invite(w.manager.agent, w.cliente.id, { email, nivel: 20 })),
     );
-    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 50 }, () => 200));
+    // The hourly cap holds under concurrency too: it is counted under the client's lock.
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(INVITATIONS_PER_HOUR);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(50 - INVITATIONS_PER_HOUR);
     expect(await openInvitationsOf(w.cliente.id)).toHaveLength(1);
-    expect(await invitationsOf(w.cliente.id)).toHaveLength(50);
+    expect(await invitationsOf(w.cliente.id)).toHaveLength(INVITATIONS_PER_HOUR);
     // The last link e-mailed is the one that works.
     expect(
       (await new ApiAgent(t.app).get(`/api/convite/${await invitationToken(email)}`)).status,

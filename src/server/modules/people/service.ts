@@ -17,7 +17,7 @@ import { linkLevelInClient } from '../../platform/session/guards.ts';
 import { deleteInBatches } from '../../platform/db/batch-delete.ts';
 import type { Database, Queryable } from '../../platform/db/database.ts';
 import { glCliente, glClienteConvite, glClienteUsuario, glContrato, glPlano, glUsuario } from '../../platform/db/schema.ts';
-import { conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { conflict, fieldError, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { accountLevelChangedMail, invitationMail, removedFromAccountMail } from '../../platform/mail/templates.ts';
 import { hashToken, randomToken } from '../../platform/session/tokens.ts';
@@ -35,6 +35,12 @@ export interface PeopleContext {
 }
 
 const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
+/**
+ * Invitations an account may send in an hour. Each one e-mails an address the inviter chose, and
+ * inviting the same address again sends another e-mail, so without a cap of its own the form
+ * would mail anyone as often as the request rate limit allows. Enough to bring a team in at once.
+ */
+export const INVITATIONS_PER_HOUR = 20;
 
 const clientNotFound = () => notFound(PLANO_MESSAGES.clientNotFound, 'client_not_found');
 
@@ -187,6 +193,14 @@ export async function invite(
   const expiraEm = new Date(now.getTime() + INVITATION_TTL_MS);
   await db.transaction(async (tx) => {
     const cliente = await lockClient(tx, clienteId);
+    // Counted under the client's lock, so concurrent invitations cannot all pass the count.
+    const [sent] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(glClienteConvite)
+      .where(and(eq(glClienteConvite.gl_cliente_id, clienteId), sql`${glClienteConvite.datahora_criado} > now() - interval '1 hour'`));
+    if ((sent?.count ?? 0) >= INVITATIONS_PER_HOUR) {
+      throw tooManyRequests(PEOPLE_MESSAGES.invitationsPerHour(INVITATIONS_PER_HOUR));
+    }
     const [member] = await tx
       .select({ id: glClienteUsuario.id })
       .from(glClienteUsuario)
