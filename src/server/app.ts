@@ -23,7 +23,7 @@ import { localStorageFor } from './platform/storage/file-storage.ts';
 import { collectApiDocs, publishApiDocs } from './modules/api-docs/index.ts';
 import { createCaptchaProvider } from './modules/captcha/index.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
-import type { AcessoDeps } from './modules/auth/index.ts';
+import type { SignInDeps } from './modules/auth/index.ts';
 import { acessoAliasRoutes, acessoRoutes } from './modules/auth/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { bankCollectionRoutes } from './modules/boleto/staff-routes.ts';
@@ -152,7 +152,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     publicUrl: config.publicUrl,
     secureCookies,
   });
-  const acesso: AcessoDeps = { db, twofa, publicUrl: config.publicUrl };
+  const acesso: SignInDeps = {
+    db,
+    twofa,
+    history: { db, issuer: config.PROVIDER_NAME, publicUrl: config.publicUrl, secureCookies },
+    publicUrl: config.publicUrl,
+  };
   const oidc = createOidcRuntime({
     db,
     publicUrl: config.publicUrl,

@@ -6,7 +6,7 @@ import { readPdf } from '../helpers/pdf-text.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * The demo client's invoices (src/server/modules/demo-seed/demo-seed.ts), made by the billing run (issue 35):
+ * The demo client's invoices (src/server/modules/demo-seed/demo-data.ts), made by the billing run (issue 35):
  * twelve monthly periods, newest first: the newest open (5), the 2nd and 4th before it overdue
  * (8), the rest paid (6) with an NFS-e numbered 2000 + (12 - its place). The server runs with
  * E2E_FIXED_TOKENS, so the token is known here.

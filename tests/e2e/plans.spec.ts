@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 import { signInDemoUser } from './support/sign-in.ts';
 
 /**
- * The plans page of product 1 with the demo data (src/server/modules/demo-seed/demo-seed.ts): Gratuito (free),
+ * The plans page of product 1 with the demo data (src/server/modules/demo-seed/demo-data.ts): Gratuito (free),
  * Profissional (Mensal with a promotion, Anual) and Empresarial (requires proofs); three payment
  * accounts; the demo manager's client is on Profissional Mensal for the current month.
  */

@@ -3,7 +3,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/pbkdf2';
 import { expect } from '../fixtures.ts';
 
-/** The demo users' password (src/server/modules/demo-seed/demo-seed.ts). */
+/** The demo users' password (src/server/modules/demo-seed/demo-data.ts). */
 const DEMO_PASSWORD = 'demo1234';
 
 /** Fills and submits the login of product 1 like a person: e-mail, leave the field, password. */

@@ -7,15 +7,15 @@ import { refuseCommonPassword } from '../../platform/crypto/common-passwords.ts'
 import { requireUser } from '../../platform/session/guards.ts';
 import { requireCaptcha, type CaptchaProvider } from '../captcha/index.ts';
 import { AppError, badRequest, forbidden, unauthorized } from '../../platform/errors.ts';
+import { setCookies } from '../../platform/http/cookies.ts';
 import {
-  type AcessoDeps,
+  type SignInDeps,
   authenticate,
-  completeSignIn,
   issueLoginInfo,
+  openSignedInSession,
   productNotFound,
 } from '../auth/index.ts';
 import { findActiveProduct } from '../products/index.ts';
-import { DEVICE_COOKIE } from '../twofa/index.ts';
 import {
   createClientForUser,
   createUserWithClient,
@@ -25,7 +25,7 @@ import {
 } from './service.ts';
 
 export interface ContaRoutesOptions {
-  acesso: AcessoDeps;
+  acesso: SignInDeps;
   captcha: CaptchaProvider;
   providerName: string;
   authRateLimitMax: number;
@@ -97,20 +97,16 @@ export const contaRoutes: FastifyPluginCallbackZod<ContaRoutesOptions> = (app, o
       // The sign-in check, throttle and second factor included, before anything is written: a
       // password alone never acts for a 2FA user (security review item 10). A wrong password is
       // a field error of this form; a missing code asks the form for it (422 on twofaCode).
-      const auth = await authenticate(acesso, {
+      const from = { ip: request.ip, userAgent: request.headers['user-agent'], cookies: request.cookies };
+      const auth = await authenticate(acesso, from, {
         email: body.email,
         password: body.senha,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
         invalid: () =>
           new AppError(422, CONTA_MESSAGES.wrongPassword, 'invalid_credentials', {
             senha: [CONTA_MESSAGES.wrongPassword],
           }),
-        secondFactor: {
-          code: body.twofaCode,
-          deviceCookie: request.cookies[DEVICE_COOKIE],
-          trustName: null,
-        },
+        code: body.twofaCode,
+        trustName: null,
       });
       const { usuarioId } = auth;
       const { clienteId } = await inSignUpTransaction(
@@ -119,13 +115,22 @@ export const contaRoutes: FastifyPluginCallbackZod<ContaRoutesOptions> = (app, o
         () => new Error('unexpected: e-mail taken for an existing user'),
       );
 
-      const { session, info } = await completeSignIn(acesso, request, reply, {
+      const { session, cookies } = await openSignedInSession(acesso, request.session, from, {
         usuarioId,
         produtoId: produto.id,
         clienteId,
         reauthenticated: auth.reauthenticated,
         historyType: 'sucesso',
-        eventType: 'conta_criar',
+      });
+      setCookies(reply, cookies);
+      reply.header('Cache-Control', 'no-store');
+      const info = await issueLoginInfo(db, {
+        tipo: 'conta_criar',
+        usuarioId,
+        produtoId: produto.id,
+        clienteId,
+        session,
+        publicUrl,
         known: { user: auth.user, produto },
       });
       return envelope<SignUpResponse>({

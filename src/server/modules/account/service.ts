@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { glCliente, glClienteUsuario, glUsuario } from '../../platform/db/schema.ts';
 import { conflict, fieldError, unauthorized } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { temporaryPasswordMail } from '../../platform/mail/templates.ts';
+import { temporaryPasswordMail } from './mails.ts';
 import { newInvoiceToken } from '../invoices/index.ts';
 import { acceptCurrentVersions } from '../privacy/index.ts';
 

@@ -24,7 +24,7 @@ import {
   glUsuario,
   glUsuarioTermoAceite,
 } from '../../platform/db/schema.ts';
-import { DEVICE_COOKIE } from '../twofa/service.ts';
+import { DEVICE_COOKIE } from '../twofa/trusted-devices.ts';
 
 let t: TestApp;
 let produto: Awaited<ReturnType<typeof createProduct>>;

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { awayFromStepEdge, testTotpSecret, totpCode } from '#tests/helpers/totp.ts';
 import { glAcessoEvento, glSessao } from '../../platform/db/schema.ts';
 import { SESSION_COOKIE } from '../../platform/session/session-plugin.ts';
-import { safeRedirect } from './service.ts';
+import { safeRedirect } from './access-events.ts';
 
 let t: TestApp;
 let produto: Awaited<ReturnType<typeof createProduct>>;

@@ -1,5 +1,8 @@
 // The auth module's public surface: what other modules and app.ts may use (docs/decisions/115-platform-and-modules.md).
-export { completeSignIn } from './complete-sign-in.ts';
+export type { SignInDeps } from './deps.ts';
+export { productNotFound } from './errors.ts';
+export { autoSelectClient, issueLoginInfo } from './login-info.ts';
+export { clearLoginFailures } from './password-check.ts';
 export { listClientLinks } from './queries.ts';
-export { authenticate, autoSelectClient, clearLoginFailures, confirmPasswordAndSecondFactor, issueLoginInfo, productNotFound } from './service.ts';
-export type { AcessoDeps } from './service.ts';
+export { authenticate, openSignedInSession } from './sign-in.ts';
+export { confirmPasswordAndSecondFactor } from './step-up.ts';

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import {
@@ -14,35 +15,29 @@ import {
 import { STEP_UP_WINDOW_MS, currentUserId, requireUser } from '../../platform/session/guards.ts';
 import { requireCaptcha, type CaptchaProvider } from '../captcha/index.ts';
 import { badRequest, notFound, unauthorized } from '../../platform/errors.ts';
+import { setCookies } from '../../platform/http/cookies.ts';
 import { findActiveProduct } from '../products/index.ts';
-import { recordSignIn } from '../security/index.ts';
-import { completeSignIn } from './complete-sign-in.ts';
-import { DEVICE_COOKIE, setTrustedDeviceCookie } from '../twofa/index.ts';
-import {
-  authenticate,
-  autoSelectClient,
-  buildLoginInfo,
-  consumeEventForLogin,
-  issueLoginInfo,
-  eventNotFound,
-  eventUserEmail,
-  findLiveEvent,
-  invalidCredentials,
-  invalidPassword,
-  productNotFound,
-  reauthenticate,
-  safeRedirect,
-  type AcessoDeps,
-  type Authentication,
-} from './service.ts';
+import { consumeEventForLogin, eventUserEmail, findLiveEvent, safeRedirect } from './access-events.ts';
+import type { SignInDeps } from './deps.ts';
+import { eventNotFound, invalidCredentials, invalidPassword, productNotFound } from './errors.ts';
+import { autoSelectClient, buildLoginInfo, issueLoginInfo } from './login-info.ts';
+import { authenticate, openSignedInSession, type Authentication, type SignInClient } from './sign-in.ts';
+import { reauthenticate } from './step-up.ts';
 import { findUserClientLink } from './queries.ts';
 import { endProviderSession } from '../oidc/index.ts';
 import type { OidcRuntime } from '../oidc/index.ts';
 
 type ZodApp = Parameters<FastifyPluginCallbackZod>[0];
 
+/** What the sign-in's steps read of the request: its address, browser and cookies. */
+const clientOf = (request: FastifyRequest): SignInClient => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+  cookies: request.cookies,
+});
+
 export interface AcessoRoutesOptions {
-  acesso: AcessoDeps;
+  acesso: SignInDeps;
   captcha: CaptchaProvider;
   authRateLimitMax: number;
   /** The OpenID provider, whose session of the browser ends with the portal's (decision 087). */
@@ -59,39 +54,52 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
   const { db, publicUrl } = acesso;
   const limited = { rateLimit: { max: authRateLimitMax, timeWindow: '1 minute' } };
 
-  /** §7 POST /api/acesso/login: data is the login info (§3). */
+  /**
+   * §7 POST /api/acesso/login: data is the login info (§3). The sign-in's pipeline in order
+   * (sign-in.ts), each step's output the next one's input; only this handler touches the request
+   * and the reply.
+   */
   app.post(
     '/acesso/login',
     { schema: { body: LoginRequestSchema }, config: limited },
     async (request, reply) => {
       const body = request.body;
+      const client = clientOf(request);
       await requireCaptcha(captcha, body.recaptcha, request.ip);
       const produto = await findActiveProduct(db, body.gl_produto_id, publicUrl);
       if (!produto) throw productNotFound();
 
-      const auth = await authenticate(acesso, {
+      // Credentials, throttle, second factor or trusted device.
+      const auth = await authenticate(acesso, client, {
         email: body.email,
         password: body.senha,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
         invalid: invalidCredentials,
-        secondFactor: {
-          code: body.twofaCode,
-          deviceCookie: request.cookies[DEVICE_COOKIE],
-          trustName: body.twofaTrust ? (body.twofaTrustName ?? null) : null,
-        },
+        code: body.twofaCode,
+        trustName: body.twofaTrust ? (body.twofaTrustName ?? null) : null,
       });
       const { usuarioId } = auth;
-      if (auth.deviceCookie) setTrustedDeviceCookie(reply, auth.deviceCookie, acesso.twofa.secureCookies);
+      setCookies(reply, auth.cookies);
 
+      // Session, history and alerts.
       const { clienteId, links } = await autoSelectClient(db, usuarioId);
-      const { info } = await completeSignIn(acesso, request, reply, {
+      const opened = await openSignedInSession(acesso, request.session, client, {
         usuarioId,
         produtoId: produto.id,
         clienteId,
         reauthenticated: auth.reauthenticated,
         historyType: 'sucesso',
-        eventType: 'login',
+      });
+      setCookies(reply, opened.cookies);
+      reply.header('Cache-Control', 'no-store');
+
+      // Login info.
+      const info = await issueLoginInfo(db, {
+        tipo: 'login',
+        usuarioId,
+        produtoId: produto.id,
+        clienteId,
+        session: opened.session,
+        publicUrl,
         known: { user: auth.user, produto, links },
       });
       return envelope(info, { warnings: recoveryKeyWarnings(auth) });
@@ -255,6 +263,7 @@ function registerEventLogin(
     },
     async (request, reply) => {
       const body = request.body;
+      const client = clientOf(request);
       await requireCaptcha(captcha, body.recaptcha, request.ip);
       const event = await findLiveEvent(db, { id: body.evento_id, token: body.evento_token });
       const email = event?.usableForLogin && (await eventUserEmail(db, event.gl_usuario_id));
@@ -262,27 +271,23 @@ function registerEventLogin(
       const produto = await findActiveProduct(db, event.gl_produto_id, publicUrl);
       if (!produto) throw productNotFound();
 
-      const auth = await authenticate(acesso, {
+      const auth = await authenticate(acesso, client, {
         email,
         password: body.password,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
         invalid: invalidPassword,
-        secondFactor: {
-          code: body.twofaCode,
-          deviceCookie: request.cookies[DEVICE_COOKIE],
-          trustName: null,
-        },
+        code: body.twofaCode,
+        trustName: null,
       });
       // One confirmation per event, even when several arrive at once.
       if (!(await consumeEventForLogin(db, event.id))) throw eventNotFound();
-      await request.session.start({
+      const opened = await openSignedInSession(acesso, request.session, client, {
         usuarioId: auth.usuarioId,
         clienteId: event.gl_cliente_id,
         produtoId: produto.id,
         reauthenticated: auth.reauthenticated,
+        historyType: 'evento',
       });
-      await recordSignIn(acesso.twofa, request, reply, { usuarioId: auth.usuarioId, tipo: 'evento' });
+      setCookies(reply, opened.cookies);
       reply.header('Cache-Control', 'no-store');
       const data: EventLoginResponse = { to: safeRedirect(body.to, produto.url, publicUrl) };
       return envelope(data, { warnings: recoveryKeyWarnings(auth) });

@@ -12,7 +12,8 @@ import {
 } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import type { Database } from '../../platform/db/database.ts';
-import { invoiceIssuedMail, mailBoleto } from '../../platform/mail/templates.ts';
+import { mailBoleto } from '../invoices/mails.ts';
+import { invoiceIssuedMail } from './mails.ts';
 import {
   glCliente,
   glContrato,

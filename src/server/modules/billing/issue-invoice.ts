@@ -16,9 +16,9 @@ import {
   glUsuario,
 } from '../../platform/db/schema.ts';
 import { enqueueMails } from '../../platform/mail/outbox.ts';
-import { invoiceApprovalMail, invoiceIssuedMail, mailBoleto } from '../../platform/mail/templates.ts';
+import { invoiceApprovalMail, invoiceIssuedMail } from './mails.ts';
 import { hashToken, randomToken } from '../../platform/session/tokens.ts';
-import { invoiceEmailRecipient, invoiceListUrl, invoiceTxid } from '../invoices/index.ts';
+import { invoiceEmailRecipient, invoiceListUrl, invoiceTxid, mailBoleto } from '../invoices/index.ts';
 import { LEVEL_ACCOUNT_MANAGER } from '#shared/levels';
 import type { ProductBilling, ReadCache } from './read-cache.ts';
 import { makeBoletos } from '../boleto/index.ts';

@@ -27,7 +27,7 @@ import {
 } from '../../platform/db/schema.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { enqueueMails } from '../../platform/mail/outbox.ts';
-import { cancellationRequestedMail, cancellationUndoneMail } from '../../platform/mail/templates.ts';
+import { cancellationRequestedMail, cancellationUndoneMail } from './mails.ts';
 import { clientManagers } from '../invoices/index.ts';
 
 /**

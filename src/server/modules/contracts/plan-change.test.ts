@@ -17,7 +17,7 @@ import {
 } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { glArquivo, glContrato, glContratoEvento, glContratoEventoArquivo } from '../../platform/db/schema.ts';
-import { createAccessEvent } from '../auth/service.ts';
+import { createAccessEvent } from '../auth/access-events.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -11,7 +11,8 @@ import { LocalDiskStorage } from '../../platform/storage/file-storage.ts';
 import type { Database, DatabaseHandle } from '../../platform/db/database.ts';
 import { readPdf } from '#tests/helpers/pdf-text.ts';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoData } from './demo-seed.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './demo-data.ts';
+import { seedDemoData } from './demo-seed.ts';
 import {
   glArquivo,
   glCliente,

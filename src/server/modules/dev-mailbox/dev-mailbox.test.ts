@@ -3,7 +3,7 @@ import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { passwordResetMail } from '../../platform/mail/templates.ts';
+import { passwordResetMail } from '../recovery/mails.ts';
 import { createMailTransport } from '../../platform/mail/transport.ts';
 import { startMailWorker } from '../../platform/mail/worker.ts';
 

@@ -7,7 +7,7 @@ import type { Database, Queryable } from '../../platform/db/database.ts';
 import { glCliente, glClienteUsuario, glUsuario, pgFatura } from '../../platform/db/schema.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { paymentReceiptMail } from '../../platform/mail/templates.ts';
+import { paymentReceiptMail } from './mails.ts';
 
 /** Open (5) and overdue (8) invoices are the unpaid ones, paid by PIX or reminded (§3 situações). */
 export const UNPAID_SITUACOES: number[] = [SITUACAO.fechada, SITUACAO.vencida];

@@ -5,7 +5,7 @@ import { SITUACAO } from '#shared/schemas/invoices';
 import type { Database } from '../../platform/db/database.ts';
 import { glCliente, pgBoleto, pgFatura, pgFaturaLembrete } from '../../platform/db/schema.ts';
 import { enqueueMails } from '../../platform/mail/outbox.ts';
-import { invoiceReminderMail, mailBoleto } from '../../platform/mail/templates.ts';
+import { invoiceReminderMail, mailBoleto } from './mails.ts';
 import { invoiceEmailRecipient } from './invoice-recipients.ts';
 import { clientManagers, invoiceListUrl, UNPAID_SITUACOES } from './payment.ts';
 

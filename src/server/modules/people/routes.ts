@@ -11,7 +11,8 @@ import {
 } from '#shared/schemas/people';
 import { refuseCommonPassword } from '../../platform/crypto/common-passwords.ts';
 import { currentUserId, requireUser } from '../../platform/session/guards.ts';
-import { type AcessoDeps, completeSignIn, issueLoginInfo, productNotFound } from '../auth/index.ts';
+import { setCookies } from '../../platform/http/cookies.ts';
+import { type SignInDeps, issueLoginInfo, openSignedInSession, productNotFound } from '../auth/index.ts';
 import { findActiveProduct } from '../products/index.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { acceptInvitation, DEFAULT_PRODUCT_ID, invitationProduct, signUpByInvitation, viewInvitation } from './invitations.ts';
@@ -22,7 +23,7 @@ const PersonParamsSchema = z.object({ id: IdSchema, pessoaId: IdSchema });
 const InvitationParamsSchema = z.object({ id: IdSchema, conviteId: IdSchema });
 
 export interface PeopleRoutesOptions {
-  acesso: AcessoDeps;
+  acesso: SignInDeps;
   providerName: string;
   authRateLimitMax: number;
 }
@@ -137,13 +138,23 @@ export const peopleRoutes: FastifyPluginCallbackZod<PeopleRoutesOptions> = (app,
       await refuseCommonPassword('senha', request.body.senha);
       const produto = await landingProduct(request.params.token);
       const accepted = await signUpByInvitation(db, request.params.token, request.body, { ip: request.ip });
-      const { info } = await completeSignIn(acesso, request, reply, {
+      const client = { ip: request.ip, userAgent: request.headers['user-agent'], cookies: request.cookies };
+      const { session, cookies } = await openSignedInSession(acesso, request.session, client, {
         usuarioId: accepted.usuarioId,
         produtoId: produto.id,
         clienteId: accepted.clienteId,
         reauthenticated: false,
         historyType: 'sucesso',
-        eventType: 'convite',
+      });
+      setCookies(reply, cookies);
+      reply.header('Cache-Control', 'no-store');
+      const info = await issueLoginInfo(db, {
+        tipo: 'convite',
+        usuarioId: accepted.usuarioId,
+        produtoId: produto.id,
+        clienteId: accepted.clienteId,
+        session,
+        publicUrl,
       });
       return envelope(info, { message: PEOPLE_MESSAGES.accepted(accepted.razaoSocial) });
     },

@@ -19,7 +19,7 @@ import type { Database, Queryable } from '../../platform/db/database.ts';
 import { glCliente, glClienteConvite, glClienteUsuario, glContrato, glPlano, glUsuario } from '../../platform/db/schema.ts';
 import { conflict, fieldError, forbidden, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { accountLevelChangedMail, invitationMail, removedFromAccountMail } from '../../platform/mail/templates.ts';
+import { accountLevelChangedMail, invitationMail, removedFromAccountMail } from './mails.ts';
 import { hashToken, randomToken } from '../../platform/session/tokens.ts';
 
 /**

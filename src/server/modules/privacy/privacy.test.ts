@@ -26,7 +26,9 @@ import {
   pgFatura,
 } from '../../platform/db/schema.ts';
 import { acceptCurrentVersions } from './legal-versions.ts';
-import { ANONYMISED_NAME, processDeletions, processExports } from './service.ts';
+import { processDeletions } from './account-deletion.ts';
+import { ANONYMISED_NAME } from './anonymise-user.ts';
+import { processExports } from './data-export.ts';
 
 const BASE = '/api/gl_usuario/me/privacidade';
 const DAY_MS = 24 * 3_600_000;

@@ -11,14 +11,12 @@ import { acceptCurrentVersions } from './legal-versions.ts';
 import {
   cancelDeletion,
   deletionScheduledMessage,
-  privacyOverview,
   processDeletions,
-  processExports,
   requestDeletion,
-  requestExport,
-  takeExport,
-  type PrivacyDeps,
-} from './service.ts';
+} from './account-deletion.ts';
+import { processExports, requestExport, takeExport } from './data-export.ts';
+import type { PrivacyDeps } from './lgpd-requests.ts';
+import { privacyOverview } from './overview.ts';
 
 /**
  * The person's privacy self-service (issue 19, docs/decisions/088-privacy-self-service.md), always

@@ -1,11 +1,13 @@
 import type { Database } from '../../platform/db/database.ts';
 import { logJobError, runPeriodically, type JobLog } from '../../platform/jobs/periodic.ts';
-import { processDeletions, processExports } from './service.ts';
+import { processDeletions } from './account-deletion.ts';
+import { processExports } from './data-export.ts';
 
 /**
  * The privacy job (issue 19), run by every instance like the plan-change worker: exports left
  * for it (or abandoned by a stopped instance) and the deletions whose grace period is over. The
- * claims in service.ts make each request processed once, whichever instance takes it.
+ * claims in data-export.ts and account-deletion.ts make each request processed once, whichever
+ * instance takes it.
  */
 export function startPrivacyWorker(options: {
   db: Database;

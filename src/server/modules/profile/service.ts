@@ -7,8 +7,7 @@ import type { Database } from '../../platform/db/database.ts';
 import { glUsuario } from '../../platform/db/schema.ts';
 import { fieldError, unauthorized } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { passwordChangedMail } from '../../platform/mail/templates.ts';
-import { endAccessAfterNewPassword } from '../security/index.ts';
+import { endAccessAfterNewPassword, passwordChangedMail } from '../security/index.ts';
 
 const meColumns = {
   id: glUsuario.id,

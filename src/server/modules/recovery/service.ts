@@ -3,8 +3,8 @@ import { hashPassword } from '../../platform/crypto/password.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { glUsuario, glUsuarioSenhaPedido, glUsuarioSenhaToken } from '../../platform/db/schema.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { passwordChangedMail, passwordResetMail } from '../../platform/mail/templates.ts';
-import { endAccessAfterNewPassword } from '../security/index.ts';
+import { passwordResetMail } from './mails.ts';
+import { endAccessAfterNewPassword, passwordChangedMail } from '../security/index.ts';
 import { hashToken, randomToken } from '../../platform/session/tokens.ts';
 import { clearLoginFailures } from '../auth/index.ts';
 

@@ -21,7 +21,7 @@ import { testTotpSecret, totpCode } from '#tests/helpers/totp.ts';
 import { SoftPasskey } from '#tests/helpers/webauthn.ts';
 import { glEmailSaida, glUsuarioChaveAcesso, glUsuarioSenhaToken } from '../../platform/db/schema.ts';
 import { hashToken } from '../../platform/session/tokens.ts';
-import { DEVICE_COOKIE } from '../twofa/service.ts';
+import { DEVICE_COOKIE } from '../twofa/trusted-devices.ts';
 
 /**
  * Issue 34, item 2 (decision 098): a thief who knew the password and registered a passkey loses

@@ -12,7 +12,7 @@ import type { Database, Queryable } from '../../platform/db/database.ts';
 import { glUsuario, glUsuarioChaveAcesso, glWebauthnDesafio } from '../../platform/db/schema.ts';
 import { AppError, notFound, unauthorized } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { securityChangeMail } from '../../platform/mail/templates.ts';
+import { securityChangeMail } from './mails.ts';
 import { createHmac } from 'node:crypto';
 import { deleteInBatches } from '../../platform/db/batch-delete.ts';
 

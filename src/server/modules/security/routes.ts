@@ -19,7 +19,8 @@ import { requireRecentProof, requireUser } from '../../platform/session/guards.t
 import type { Database } from '../../platform/db/database.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import type { SessionLifetime } from '../../platform/session/session-store.ts';
-import { type AcessoDeps, autoSelectClient, completeSignIn, productNotFound } from '../auth/index.ts';
+import { setCookies } from '../../platform/http/cookies.ts';
+import { type SignInDeps, autoSelectClient, issueLoginInfo, openSignedInSession, productNotFound } from '../auth/index.ts';
 import { findActiveProduct } from '../products/index.ts';
 import {
   authenticationOptions,
@@ -39,7 +40,7 @@ export interface SegurancaRoutesOptions {
   db: Database;
   lifetime: SessionLifetime;
   passkeys: PasskeyDeps;
-  acesso: AcessoDeps;
+  acesso: SignInDeps;
   authRateLimitMax: number;
 }
 
@@ -128,7 +129,7 @@ function registerPasskeyRoutes(
   options: {
     db: Database;
     passkeys: PasskeyDeps;
-    acesso: AcessoDeps;
+    acesso: SignInDeps;
     signedIn: ReturnType<typeof requireUser>;
     proven: ReturnType<typeof requireUser>[];
     limited: { rateLimit: { max: number; timeWindow: string } };
@@ -216,16 +217,26 @@ function registerPasskeyRoutes(
         request.body.resposta as unknown as AuthenticationResponseJSON,
       );
       const { clienteId, links } = await autoSelectClient(db, usuarioId);
-      const { info } = await completeSignIn(acesso, request, reply, {
+      const client = { ip: request.ip, userAgent: request.headers['user-agent'], cookies: request.cookies };
+      const { session, cookies } = await openSignedInSession(acesso, request.session, client, {
         usuarioId,
         produtoId: produto.id,
         clienteId,
-        known: { produto, links },
         // Not a step-up proof: the step-up asks the password or the TOTP code (decision 011),
         // which this sign-in did not check; removing a passkey right after still asks it.
         reauthenticated: false,
         historyType: 'chave_acesso',
-        eventType: 'login',
+      });
+      setCookies(reply, cookies);
+      reply.header('Cache-Control', 'no-store');
+      const info = await issueLoginInfo(db, {
+        tipo: 'login',
+        usuarioId,
+        produtoId: produto.id,
+        clienteId,
+        session,
+        publicUrl: acesso.publicUrl,
+        known: { produto, links },
       });
       return envelope(info);
     },

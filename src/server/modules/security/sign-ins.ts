@@ -1,11 +1,11 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SIGN_IN_HISTORY_SIZE, type SignInEvent, type SignInType } from '#shared/schemas/security';
 import type { Database, Queryable } from '../../platform/db/database.ts';
+import type { CookieToSet } from '../../platform/http/cookies.ts';
 import { preparedFor } from '../../platform/db/prepared.ts';
 import { glUsuario, glUsuarioAcesso, glUsuarioNavegador } from '../../platform/db/schema.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { newBrowserMail } from '../../platform/mail/templates.ts';
+import { newBrowserMail } from './mails.ts';
 import { hashToken, randomToken } from '../../platform/session/tokens.ts';
 import { describeUserAgent } from './user-agent.ts';
 import { deleteInBatches } from '../../platform/db/batch-delete.ts';
@@ -25,7 +25,7 @@ const SIGN_IN_HISTORY_KEEP_MS = 180 * DAY_MS;
 const BROWSER_KEEP_MS = 400 * DAY_MS;
 
 /** Names the browser among the person's known ones: a 256-bit token, only its hash is stored. */
-const BROWSER_COOKIE = 'portal_navegador';
+export const BROWSER_COOKIE = 'portal_navegador';
 
 const USER_AGENT_MAX = 400;
 
@@ -35,7 +35,8 @@ export type RefusedSignIn = Extract<
   'senha_incorreta' | 'codigo_incorreto' | 'bloqueado'
 >;
 
-export interface SignInDeps {
+/** What recording a sign-in needs: the database, the alert's links and the cookie's flag. */
+export interface SignInHistoryDeps {
   db: Database;
   /** PROVIDER_NAME, for the e-mail. */
   issuer: string;
@@ -47,8 +48,6 @@ function browserToken(value: string | undefined): string | null {
   return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
-const userAgentOf = (request: FastifyRequest) =>
-  request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null;
 
 /** A refused attempt on a known account: wrong password or code, or refused by the throttle. */
 export async function recordRefusedSignIn(
@@ -103,22 +102,28 @@ const knownBrowserStatement = (db: Queryable) =>
  * of the person's (no `portal_navegador` cookie, or one they never signed in with) the person is
  * told by e-mail, through the outbox, in the same transaction as the browser's row. "New" is
  * decided by the unique (user, token hash) pair: of two sign-ins racing from one new browser, one
- * alerts. A known browser, the usual case, costs one statement (issue 15).
+ * alerts. A known browser, the usual case, costs one statement (issue 15). Answers the browser
+ * cookie for the route to set: the step reads and writes no HTTP object.
  */
 export async function recordSignIn(
-  deps: SignInDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  input: { usuarioId: number; tipo: SuccessfulSignIn },
+  deps: SignInHistoryDeps,
+  input: {
+    usuarioId: number;
+    tipo: SuccessfulSignIn;
+    ip: string;
+    userAgent: string | null | undefined;
+    /** The `portal_navegador` cookie the browser sent. */
+    browserCookie: string | undefined;
+  },
   now = new Date(),
-): Promise<void> {
-  const token = browserToken(request.cookies[BROWSER_COOKIE]) ?? randomToken();
-  const userAgent = userAgentOf(request);
+): Promise<{ browserCookie: CookieToSet }> {
+  const token = browserToken(input.browserCookie) ?? randomToken();
+  const userAgent = input.userAgent?.slice(0, USER_AGENT_MAX) ?? null;
   const known = { gl_usuario_id: input.usuarioId, token_hash: hashToken(token) };
   const seen = await knownBrowserStatement(deps.db).execute({
     usuarioId: input.usuarioId,
     tipo: input.tipo,
-    ip: request.ip,
+    ip: input.ip,
     userAgent,
     at: now.toISOString(),
     tokenHash: known.token_hash,
@@ -142,7 +147,7 @@ export async function recordSignIn(
         nome: user.nome,
         quando: now,
         ...describeUserAgent(userAgent),
-        ip: request.ip,
+        ip: input.ip,
         sessionsUrl: new URL('/me/seguranca#sessoes', base).toString(),
         passwordUrl: new URL('/me/meusdados', base).toString(),
       });
@@ -150,13 +155,19 @@ export async function recordSignIn(
     });
   }
   // Set (again) at every sign-in, so a browser in use keeps being recognised.
-  reply.setCookie(BROWSER_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: deps.secureCookies,
-    maxAge: BROWSER_KEEP_MS / 1000,
-  });
+  return {
+    browserCookie: {
+      name: BROWSER_COOKIE,
+      value: token,
+      options: {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.secureCookies,
+        maxAge: BROWSER_KEEP_MS / 1000,
+      },
+    },
+  };
 }
 
 /**

@@ -1,4 +1,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { TWOFA_MESSAGES } from '#shared/schemas/twofa';
+import type { Queryable } from '../../platform/db/database.ts';
+import { glUsuario, glUsuarioChaveRecuperacao } from '../../platform/db/schema.ts';
+import { conflict } from '../../platform/errors.ts';
+import { endUserAccess } from '../security/index.ts';
+import { auditChange, loadUser, tellOwner, type ChangeOrigin } from './changes.ts';
+import type { TwofaDeps } from './deps.ts';
 
 /**
  * Recovery keys (§4: shown once, single-use, a new set invalidates the old). 12 characters of
@@ -7,7 +15,7 @@ import { createHmac, randomBytes } from 'node:crypto';
  * (derived from SESSION_SECRET): 60 bits leave no dictionary to try, and without the key a copy of
  * the table alone cannot be searched for a key at all (docs/decisions/011-two-factor.md).
  */
-export const RECOVERY_KEY_COUNT = 10;
+const RECOVERY_KEY_COUNT = 10;
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const LENGTH = 12;
 
@@ -30,4 +38,85 @@ export function normalizeRecoveryKey(input: string): string | null {
 
 export function hashRecoveryKey(serverKey: Buffer, normalized: string): string {
   return createHmac('sha256', serverKey).update(normalized).digest('hex');
+}
+
+/** How many of the user's recovery keys are still unused. */
+export async function unusedRecoveryKeys(db: Queryable, usuarioId: number): Promise<number> {
+  const [keys] = await db
+    .select({ n: count() })
+    .from(glUsuarioChaveRecuperacao)
+    .where(
+      and(
+        eq(glUsuarioChaveRecuperacao.gl_usuario_id, usuarioId),
+        isNull(glUsuarioChaveRecuperacao.datahora_usado),
+      ),
+    );
+  return keys?.n ?? 0;
+}
+
+/** Marks an unused recovery key used; the conditional update lets one request win. */
+export async function consumeRecoveryKey(
+  deps: TwofaDeps,
+  usuarioId: number,
+  input: string,
+  now: Date,
+): Promise<boolean> {
+  const normalized = normalizeRecoveryKey(input);
+  if (!normalized) return false;
+  const used = await deps.db
+    .update(glUsuarioChaveRecuperacao)
+    .set({ datahora_usado: now })
+    .where(
+      and(
+        eq(glUsuarioChaveRecuperacao.gl_usuario_id, usuarioId),
+        eq(glUsuarioChaveRecuperacao.chave_hash, hashRecoveryKey(deps.recoveryKeyKey, normalized)),
+        isNull(glUsuarioChaveRecuperacao.datahora_usado),
+      ),
+    )
+    .returning({ id: glUsuarioChaveRecuperacao.id });
+  return used.length > 0;
+}
+
+/** Replaces every recovery key of the user with a new set (§4); returns them for showing once. */
+export async function replaceRecoveryKeys(tx: Queryable, deps: TwofaDeps, usuarioId: number): Promise<string[]> {
+  const keys = Array.from({ length: RECOVERY_KEY_COUNT }, generateRecoveryKey);
+  await tx
+    .delete(glUsuarioChaveRecuperacao)
+    .where(eq(glUsuarioChaveRecuperacao.gl_usuario_id, usuarioId));
+  await tx.insert(glUsuarioChaveRecuperacao).values(
+    keys.map((key) => ({
+      gl_usuario_id: usuarioId,
+      chave_hash: hashRecoveryKey(deps.recoveryKeyKey, normalizeRecoveryKey(key) ?? key),
+    })),
+  );
+  return keys;
+}
+
+/**
+ * §4: a new set replaces the old; the owner is told. Whoever may hold the old keys loses what
+ * they got with them: the other sessions and the applications' tokens end (issue 34, decision
+ * 096). The caller checked the step-up.
+ */
+export async function regenerateRecoveryKeys(
+  deps: TwofaDeps,
+  usuarioId: number,
+  origin: ChangeOrigin,
+  now = new Date(),
+): Promise<{ recovery_keys: string[] }> {
+  const user = await loadUser(deps.db, usuarioId);
+  if (!user.twofa_ativo) throw conflict(TWOFA_MESSAGES.notEnabled, 'twofa_disabled');
+  return deps.db.transaction(async (tx) => {
+    // Re-checked under the row lock, so keys never outlive a concurrent disable.
+    const [locked] = await tx
+      .select({ twofa_ativo: glUsuario.twofa_ativo })
+      .from(glUsuario)
+      .where(eq(glUsuario.id, usuarioId))
+      .for('update');
+    if (!locked?.twofa_ativo) throw conflict(TWOFA_MESSAGES.notEnabled, 'twofa_disabled');
+    const recovery_keys = await replaceRecoveryKeys(tx, deps, usuarioId);
+    await endUserAccess(tx, usuarioId, { exceptSessionId: origin.sessionId });
+    await tellOwner(tx, deps, user, 'chaves_geradas', now);
+    await auditChange(tx, usuarioId, 'chaves_recuperacao_geradas', origin);
+    return { recovery_keys };
+  });
 }

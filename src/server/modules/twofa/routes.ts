@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { envelope } from '#shared/envelope';
 import { TwofaCheckRequestSchema } from '#shared/schemas/auth';
@@ -12,21 +12,17 @@ import {
 } from '#shared/schemas/twofa';
 import { currentUserId, requireRecentProof, requireUser } from '../../platform/session/guards.ts';
 import { unauthorized } from '../../platform/errors.ts';
-import {
-  DEVICE_COOKIE,
-  activate,
-  checkUsuario,
-  clearTrustedDeviceCookie,
-  deviceIdOfCookie,
-  disable,
-  generateQrCode,
-  regenerateRecoveryKeys,
-  remindLater,
-  status,
-  untrustDevice,
-  validatePendingCode,
-  type TwofaDeps,
-} from './service.ts';
+import { activate, disable, generateQrCode, remindLater, validatePendingCode } from './activation.ts';
+import type { TwofaDeps } from './deps.ts';
+import { regenerateRecoveryKeys } from './recovery-keys.ts';
+import { checkUsuario, status } from './status.ts';
+import { DEVICE_COOKIE, deviceIdOfCookie, trustedDeviceCookieToClear, untrustDevice } from './trusted-devices.ts';
+
+/** The user's trusted devices are gone, or this one is: so is this browser's cookie. */
+function clearTrustedDeviceCookie(reply: FastifyReply, secure: boolean): void {
+  const cookie = trustedDeviceCookieToClear(secure);
+  reply.clearCookie(cookie.name, cookie.options);
+}
 
 /** The session making a change: it stays signed in, the user's other sessions end. */
 function changeOrigin(request: FastifyRequest) {

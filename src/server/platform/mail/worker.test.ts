@@ -5,7 +5,7 @@ import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { glEmailSaida } from '../db/schema.ts';
 import { enqueueMail } from './outbox.ts';
-import { temporaryPasswordMail } from './templates.ts';
+import { button, composeMail, details, greeting } from './compose.ts';
 import { createSmtpTransport } from './transport.ts';
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs, startMailWorker, type MailWorker, type MailWorkerOptions } from './worker.ts';
 
@@ -49,12 +49,18 @@ let sequence = 0;
 function message(label: string) {
   sequence += 1;
   const to = `cliente${sequence}@exemplo.com.br`;
-  const content = temporaryPasswordMail({
+  // A mail like the temporary-password one (account/mails.ts): the platform knows no module's mails.
+  const content = composeMail({
     providerName: 'Exemplo Sistemas',
-    nome: 'João da Silva',
-    email: to,
-    senhaTemporaria: `Tmp${sequence}xY`,
-    loginUrl: 'http://localhost:3000/',
+    subject: 'Sua senha temporária de acesso - Exemplo Sistemas',
+    blocks: [
+      greeting('João da Silva'),
+      details([
+        { label: 'E-mail', value: to },
+        { label: 'Senha temporária', value: `Tmp${sequence}xY`, monospace: true },
+      ]),
+      button('Entrar', 'http://localhost:3000/'),
+    ],
   });
   return { to, ...content, subject: `${content.subject} [${label} ${sequence}]` };
 }
