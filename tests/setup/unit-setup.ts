@@ -4,6 +4,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetConnectionWatch } from '../../src/client/lib/connection';
+import { cancelPendingRedirect } from '../../src/client/lib/navigation';
 
 // Screens load lazily (route modules, zod for the forms): the first find of a test file may wait
 // for their first transform, which can pass the 1 s default when the test files run in parallel,
@@ -23,6 +24,8 @@ beforeEach(() => {
   // A request that got no answer in the test before starts a watch of the connection (probes of
   // /healthz, queries paused): none of it reaches the next test.
   resetConnectionWatch();
+  // A session notice's redirect home, 3 s after an earlier test showed it, would land in this one.
+  cancelPendingRedirect();
   unexpectedCalls = [];
   consoleErrors = [];
   vi.stubGlobal(

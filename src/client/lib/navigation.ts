@@ -19,11 +19,26 @@ export const pageNavigation = {
   },
 };
 
-/** §8: session messages send the visitor home, at once or after the 3 s the notice is read. */
+let pendingRedirect: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * §8: session messages send the visitor home, at once or after the 3 s the notice is read. One
+ * redirect is pending at most: several failed calls of one lost session schedule it once.
+ */
 export function redirectHome(delayMs = 0): void {
+  cancelPendingRedirect();
   if (delayMs <= 0) {
     pageNavigation.load('/');
     return;
   }
-  setTimeout(() => pageNavigation.load('/'), delayMs);
+  pendingRedirect = setTimeout(() => {
+    pendingRedirect = undefined;
+    pageNavigation.load('/');
+  }, delayMs);
+}
+
+/** Drops a redirect still waiting its delay (the unit tests' setup: none outlives its test). */
+export function cancelPendingRedirect(): void {
+  clearTimeout(pendingRedirect);
+  pendingRedirect = undefined;
 }
