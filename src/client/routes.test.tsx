@@ -6,7 +6,7 @@ import { sessionQuery } from './lib/session';
 import {
   anonymousSessionResponse,
   envelopeResponse,
-  painelSummaryResponse,
+  dashboardSummaryResponse,
   sessionResponse,
   setCsrfCookie,
   setMeta,
@@ -82,7 +82,7 @@ function asSignedIn() {
   return stubFetch({
     ...ME_RECORD,
     'GET /api/sessao/web': () => sessionResponse(signedInSession()),
-    'GET /api/painel/resumo': () => painelSummaryResponse(),
+    'GET /api/painel/resumo': () => dashboardSummaryResponse(),
     'POST /api/gl_usuario/twofaStatus': () =>
       envelopeResponse({
         twofa_enabled: false,
@@ -172,7 +172,7 @@ describe('routes (§2)', () => {
     stubFetch({
       'GET /api/sessao/web': () =>
         signedIn ? sessionResponse(signedInSession()) : anonymousSessionResponse(),
-      'GET /api/painel/resumo': () => painelSummaryResponse(),
+      'GET /api/painel/resumo': () => dashboardSummaryResponse(),
     });
     renderApp('/painel');
     expect(await screen.findByRole('heading', { name: 'Painel' })).toBeInTheDocument();

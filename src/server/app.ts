@@ -24,36 +24,36 @@ import { collectApiDocs, publishApiDocs } from './modules/api-docs/index.ts';
 import { createCaptchaProvider } from './modules/captcha/index.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import type { SignInDeps } from './modules/auth/index.ts';
-import { acessoAliasRoutes, acessoRoutes } from './modules/auth/routes.ts';
+import { authAliasRoutes, authRoutes } from './modules/auth/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { bankCollectionRoutes } from './modules/boleto/staff-routes.ts';
-import { clienteRoutes } from './modules/clients/routes.ts';
+import { clientRoutes } from './modules/clients/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
-import { contaRoutes } from './modules/account/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { cancellationRoutes } from './modules/contracts/cancellation-routes.ts';
-import { contratoRoutes } from './modules/contracts/routes.ts';
-import { painelRoutes } from './modules/dashboard/routes.ts';
+import { contractRoutes } from './modules/contracts/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { createCepProvider } from './modules/geo/index.ts';
 import { geoRoutes } from './modules/geo/routes.ts';
 import { metricsRoutes } from './modules/health/metrics-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { planoRoutes } from './modules/plans/routes.ts';
-import { produtoRoutes } from './modules/products/routes.ts';
-import { recuperacaoRoutes } from './modules/recovery/routes.ts';
-import { sessaoRoutes } from './modules/session/routes.ts';
+import { planRoutes } from './modules/plans/routes.ts';
+import { productRoutes } from './modules/products/routes.ts';
+import { recoveryRoutes } from './modules/recovery/routes.ts';
+import { sessionRoutes } from './modules/session/routes.ts';
 import { createPasskeyDeps } from './modules/security/index.ts';
-import { segurancaRoutes } from './modules/security/routes.ts';
+import { securityRoutes } from './modules/security/routes.ts';
 import { applicationRoutes } from './modules/applications/routes.ts';
 import { pixWebhookRoutes } from './modules/invoices/pix-webhook-routes.ts';
-import { faturaRoutes } from './modules/invoices/routes.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { createTwofaDeps } from './modules/twofa/index.ts';
 import { twofaRoutes } from './modules/twofa/routes.ts';
-import { usuarioRoutes } from './modules/profile/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
 import { devMailboxPages } from './modules/dev-mailbox/index.ts';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes.ts';
 import { createOidcRuntime } from './modules/oidc/index.ts';
 import { isOidcPath, oidcRoutes } from './modules/oidc/routes.ts';
-import { devPrivacyRoutes, privacidadeRoutes } from './modules/privacy/routes.ts';
+import { devPrivacyRoutes, privacyRoutes } from './modules/privacy/routes.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -177,22 +177,22 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   metricsRoutes(app, { allow: config.METRICS_ALLOW });
   observePools(() => database.poolStats());
   observeOutbox(() => outboxBacklog(db));
-  await app.register(sessaoRoutes, { prefix: '/api', db, config });
-  await app.register(faturaRoutes, { prefix: '/api', db: database.db, config, storage });
+  await app.register(sessionRoutes, { prefix: '/api', db, config });
+  await app.register(invoiceRoutes, { prefix: '/api', db: database.db, config, storage });
   // Issue 20: the PSP's signed notifications; the accounts' secrets are sealed with this key.
   const pixWebhookKeys = { sealKey: deriveKey(deps.sessionSecret, 'pix-webhook-secret') };
   await app.register(pixWebhookRoutes, { prefix: '/api', db: database.db, config, keys: pixWebhookKeys });
   await app.register(captchaRoutes, { prefix: '/api', captcha, authRateLimitMax });
-  await app.register(acessoRoutes, { prefix: '/api', acesso, captcha, authRateLimitMax, oidc });
-  await app.register(acessoAliasRoutes, { acesso, captcha, authRateLimitMax });
-  await app.register(contaRoutes, {
+  await app.register(authRoutes, { prefix: '/api', acesso, captcha, authRateLimitMax, oidc });
+  await app.register(authAliasRoutes, { acesso, captcha, authRateLimitMax });
+  await app.register(accountRoutes, {
     prefix: '/api',
     acesso,
     captcha,
     providerName: config.PROVIDER_NAME,
     authRateLimitMax,
   });
-  await app.register(recuperacaoRoutes, {
+  await app.register(recoveryRoutes, {
     prefix: '/api',
     db,
     captcha,
@@ -201,9 +201,9 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     authRateLimitMax,
   });
   await app.register(twofaRoutes, { prefix: '/api', twofa, authRateLimitMax });
-  await app.register(produtoRoutes, { prefix: '/api', db, config });
-  await app.register(usuarioRoutes, { prefix: '/api', db, config, authRateLimitMax });
-  await app.register(segurancaRoutes, {
+  await app.register(productRoutes, { prefix: '/api', db, config });
+  await app.register(profileRoutes, { prefix: '/api', db, config, authRateLimitMax });
+  await app.register(securityRoutes, {
     prefix: '/api',
     db,
     lifetime: sessionLifetime,
@@ -218,7 +218,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   });
   await app.register(applicationRoutes, { prefix: '/api', db });
   const privacy = { db, acesso, providerName: config.PROVIDER_NAME, publicUrl: config.publicUrl };
-  await app.register(privacidadeRoutes, { prefix: '/api', privacy, authRateLimitMax });
+  await app.register(privacyRoutes, { prefix: '/api', privacy, authRateLimitMax });
   await app.register(adminRoutes, { prefix: '/api', db, config, pixWebhookKeys, storage });
   await app.register(bankCollectionRoutes, { prefix: '/api', db, config });
   await app.register(geoRoutes, {
@@ -227,17 +227,17 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     cep: createCepProvider(config, app.log),
     cepRateLimitMax: authRateLimitMax,
   });
-  await app.register(planoRoutes, { prefix: '/api', db });
+  await app.register(planRoutes, { prefix: '/api', db });
   await app.register(cancellationRoutes, { prefix: '/api', db, providerName: config.PROVIDER_NAME, publicUrl: config.publicUrl });
-  await app.register(contratoRoutes, {
+  await app.register(contractRoutes, {
     prefix: '/api',
     db,
     storage,
     billingLeadDays: config.BILLING_LEAD_DAYS,
   });
-  await app.register(clienteRoutes, { prefix: '/api', db });
+  await app.register(clientRoutes, { prefix: '/api', db });
   await app.register(peopleRoutes, { prefix: '/api', acesso, providerName: config.PROVIDER_NAME, authRateLimitMax });
-  await app.register(painelRoutes, { prefix: '/api', db });
+  await app.register(dashboardRoutes, { prefix: '/api', db });
   await app.register(oidcRoutes, { oidc, rateLimitMax: config.RATE_LIMIT_MAX, authRateLimitMax });
   // Outside production only, and only to loopback callers (decision 016): it shows e-mails.
   if (!config.isProduction) {

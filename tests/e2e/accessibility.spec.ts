@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { E2E_FATURA_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
+import { E2E_INVOICE_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
 import { expect, test, waitForApiIdle } from './fixtures.ts';
 import { signInDemoUser, submitSignIn } from './support/sign-in.ts';
 
@@ -126,7 +126,7 @@ test.describe('every screen at both sizes: axe, no sideways scroll, no purged cl
       '/fatura/faturaEmitida/um-token-que-nao-existe',
       // The consent screen of an application's request that is gone (the live one: connected-apps.spec).
       '/login/1/autorizar_aplicativo?interacao=um-pedido-que-nao-existe',
-      `/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`,
+      `/cliente/${E2E_INVOICE_TOKENS.empresaDemo}/fatura`,
     ]) {
       await visit(page, path);
     }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { E2E_FATURA_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
+import { E2E_INVOICE_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
 import { randomCnpj } from '../helpers/documents.ts';
 import { expect, test, waitForApiIdle } from './fixtures.ts';
 import { signUpNewPerson } from './support/new-person.ts';
@@ -230,7 +230,7 @@ test('creates an invoice with an item and an NFS-e PDF that the client sees in i
   await expect(page.getByRole('region', { name: 'NFS-e' }).getByRole('row', { name: new RegExp(`${numero} 20/12/2030 10:00 Sim Não`) })).toBeVisible();
 
   // The client's own list (reached by its token, §6) shows it first, with the PDF to download.
-  await page.goto(`/cliente/${E2E_FATURA_TOKENS.novaEmpresa}/fatura`);
+  await page.goto(`/cliente/${E2E_INVOICE_TOKENS.novaEmpresa}/fatura`);
   const first = page.locator('table.app-invoice-table tbody tr').first();
   await expect(first).toContainText('10/01/2031');
   await expect(first).toContainText('250,00');

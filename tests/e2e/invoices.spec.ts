@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { E2E_FATURA_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
+import { E2E_INVOICE_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
 import { crc16, parseEmv } from '../../src/shared/pix/br-code.ts';
 import { readPdf } from '../helpers/pdf-text.ts';
 import { expect, test } from './fixtures.ts';
@@ -11,7 +11,7 @@ import { expect, test } from './fixtures.ts';
  * (8), the rest paid (6) with an NFS-e numbered 2000 + (12 - its place). The server runs with
  * E2E_FIXED_TOKENS, so the token is known here.
  */
-const LIST = `/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`;
+const LIST = `/cliente/${E2E_INVOICE_TOKENS.empresaDemo}/fatura`;
 const VIEW = 'Ver NFS-e';
 const DOWNLOAD = 'NFS-e (PDF)';
 

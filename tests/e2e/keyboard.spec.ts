@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { E2E_FATURA_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
+import { E2E_INVOICE_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -93,7 +93,7 @@ test('a plan change, with the keyboard alone', async ({ page }) => {
 });
 
 test('the invoice list, with the keyboard alone: details open, close with Escape, and focus comes back', async ({ page }) => {
-  await page.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
+  await page.goto(`/cliente/${E2E_INVOICE_TOKENS.empresaDemo}/fatura`);
   const details = page.getByRole('button', { name: /Ver detalhes da fatura/ }).first();
   await tabTo(page, details, 'Ver detalhes da fatura');
   await page.keyboard.press('Enter');

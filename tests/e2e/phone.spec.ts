@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { E2E_FATURA_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
+import { E2E_INVOICE_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
 import { expect, test } from './fixtures.ts';
 import { signInDemoUser } from './support/sign-in.ts';
 
@@ -62,7 +62,7 @@ test('the plans table: every column of every plan on the screen, prices in one p
 });
 
 test('the invoice list and its details: a compact card per invoice, Qtde. and Valor on the screen', async ({ page }) => {
-  await page.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
+  await page.goto(`/cliente/${E2E_INVOICE_TOKENS.empresaDemo}/fatura`);
   const rows = page.locator('table.app-invoice-table tbody tr');
   await expect(rows).toHaveCount(12);
   // Issue 39: due date, amount, situação and one action; the rest is in the details.

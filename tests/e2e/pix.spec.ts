@@ -1,6 +1,6 @@
 import { parseEmv } from '../../src/shared/pix/br-code.ts';
 import { signPixNotification } from '../../src/server/modules/invoices/pix-signature.ts';
-import { E2E_FATURA_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
+import { E2E_INVOICE_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { mailCount, waitForMail } from './support/mailbox.ts';
@@ -48,7 +48,7 @@ for (const size of [
   test(`on ${size.name}, the manager's Painel says what the demo client owes, how much is overdue and since when`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
     // What the invoice list says is owed: the Painel must say the same.
-    await page.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
+    await page.goto(`/cliente/${E2E_INVOICE_TOKENS.empresaDemo}/fatura`);
     const total = (await page.getByText(/^Total em aberto: /).textContent())?.replace('Total em aberto: ', '') ?? '';
     const overdue = page.locator('table.app-invoice-table tbody tr').filter({ has: page.getByRole('img', { name: 'Vencida' }) });
     await expect(overdue).toHaveCount(2);
@@ -71,7 +71,7 @@ for (const size of [
 test("the demo client's open and overdue invoices offer PIX: the QR code and the copia-e-cola text of the invoice's amount", async ({
   page,
 }) => {
-  await page.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
+  await page.goto(`/cliente/${E2E_INVOICE_TOKENS.empresaDemo}/fatura`);
   const rows = page.locator('table.app-invoice-table tbody tr');
   await expect(rows.first()).toBeVisible();
   const pay = page.getByRole('button', { name: 'Pagar', exact: true });
@@ -102,7 +102,7 @@ test('staff register the payment of an overdue invoice: the list shows it paid a
   page,
   browser,
 }) => {
-  const list = `/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`;
+  const list = `/cliente/${E2E_INVOICE_TOKENS.empresaDemo}/fatura`;
   await page.goto(list);
   const rows = page.locator('table.app-invoice-table tbody tr');
   const overdue = rows.filter({ has: page.getByRole('img', { name: 'Vencida' }) }).first();
@@ -147,7 +147,7 @@ test("a PSP's signed notification pays the demo client's overdue invoice: the li
   const { contaId, segredo } = await newWebhookSecret(browser);
 
   // The customer's QR code names the invoice (txid) and the amount the PSP reports back.
-  await page.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
+  await page.goto(`/cliente/${E2E_INVOICE_TOKENS.empresaDemo}/fatura`);
   const overdue = page
     .locator('table.app-invoice-table tbody tr')
     .filter({ has: page.getByRole('img', { name: 'Vencida' }) })
@@ -242,7 +242,7 @@ test("staff turn a client's payment reminders off and on again on the client's p
 test("an invoice's details print alone, on one page, with the client's name and without the site around them", async ({
   page,
 }) => {
-  await page.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
+  await page.goto(`/cliente/${E2E_INVOICE_TOKENS.empresaDemo}/fatura`);
   await page
     .locator('table.app-invoice-table tbody tr')
     .first()

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import { E2E_FATURA_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
+import { E2E_INVOICE_TOKENS } from '../../src/server/modules/demo-seed/e2e-tokens.ts';
 import { expect, test } from './fixtures.ts';
 import { signUpNewPerson, type NewPerson } from './support/new-person.ts';
 import { apiHeaders, signInDemoUser, submitSignIn } from './support/sign-in.ts';
@@ -78,7 +78,7 @@ test('a new person asks to delete their account, cancels, asks again; after the 
   });
   expect(linked.status(), await linked.text()).toBe(200);
   const invoices = staff.locator('table.app-invoice-table tbody tr');
-  await staff.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
+  await staff.goto(`/cliente/${E2E_INVOICE_TOKENS.empresaDemo}/fatura`);
   await expect(invoices.first()).toBeVisible();
   const invoiceCount = await invoices.count();
 
@@ -139,7 +139,7 @@ test('a new person asks to delete their account, cancels, asks again; after the 
   await staff.getByRole('searchbox').fill(`excluido-${me.data.usuario.id}@`);
   await staff.getByRole('button', { name: 'Buscar' }).click();
   await expect(staff.getByRole('row', { name: /Pessoa excluída/ })).toBeVisible();
-  await staff.goto(`/cliente/${E2E_FATURA_TOKENS.empresaDemo}/fatura`);
+  await staff.goto(`/cliente/${E2E_INVOICE_TOKENS.empresaDemo}/fatura`);
   await expect(invoices).toHaveCount(invoiceCount);
   await staff.close();
 });

@@ -140,7 +140,7 @@ type PainelNextInvoice = NonNullable<NonNullable<PainelResumoDto['em_aberto']>['
  * The summary's next invoice to pay (`em_aberto.proxima`): by default on an account with PIX and
  * no boleto (issue 40's `boleto`); override any part.
  */
-export function painelNextInvoice(overrides: Partial<PainelNextInvoice> = {}): PainelNextInvoice {
+export function dashboardNextInvoice(overrides: Partial<PainelNextInvoice> = {}): PainelNextInvoice {
   return {
     id: 91,
     valor: '100.00',
@@ -152,7 +152,7 @@ export function painelNextInvoice(overrides: Partial<PainelNextInvoice> = {}): P
 }
 
 /** GET /api/painel/resumo (issue 39) for a client with nothing owed and no plan; override any part. */
-export function painelSummaryResponse(overrides: Partial<PainelResumoDto> = {}): Response {
+export function dashboardSummaryResponse(overrides: Partial<PainelResumoDto> = {}): Response {
   const summary: PainelResumoDto = {
     em_aberto: { total: '0.00', quantidade: 0, vencidas: 0, vencida_desde: null, proxima: null },
     contrato: null,

@@ -30,7 +30,7 @@ export const COLUMNS = {
 export const INVOICES_LABEL = 'Faturas';
 
 /** Issue 39: the situação in words beside the §2 icon; an overdue one says for how long. */
-export const SITUACAO_WORDS = {
+export const STATUS_WORDS = {
   emAberto: 'Em aberto',
   vencida: (days: number) => (days < 1 ? 'Vencida' : `Vencida há ${days} ${days === 1 ? 'dia' : 'dias'}`),
 } as const;

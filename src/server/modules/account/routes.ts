@@ -24,7 +24,7 @@ import {
   replaceTemporaryPassword,
 } from './service.ts';
 
-export interface ContaRoutesOptions {
+export interface AccountRoutesOptions {
   acesso: SignInDeps;
   captcha: CaptchaProvider;
   providerName: string;
@@ -45,7 +45,7 @@ class EmailTakenMeanwhile extends Error {}
  * §7 account calls (docs/decisions/017-sign-up.md): conta_criar (logged out), conta_criar_logado
  * and conta_criar_senha.
  */
-export const contaRoutes: FastifyPluginCallbackZod<ContaRoutesOptions> = (app, options, done) => {
+export const accountRoutes: FastifyPluginCallbackZod<AccountRoutesOptions> = (app, options, done) => {
   const { acesso, captcha, providerName, authRateLimitMax } = options;
   const { db, publicUrl } = acesso;
   const limited = { rateLimit: { max: authRateLimitMax, timeWindow: '1 minute' } };

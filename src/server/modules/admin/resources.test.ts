@@ -4,7 +4,7 @@ import type { Pagination } from '#shared/schemas/crud';
 import type { DropdownPage } from '#shared/schemas/dropdown';
 import type { FaturaListDto } from '#shared/schemas/invoices';
 import { glArquivo, glCliente, glContratoEventoArquivo, glUsuario, pgConta, pgFatura } from '../../platform/db/schema.ts';
-import { storeArquivo } from '../../platform/storage/arquivo-service.ts';
+import { storeFile } from '../../platform/storage/stored-files.ts';
 import { localStorageFor } from '../../platform/storage/file-storage.ts';
 import { ApiAgent } from '#tests/helpers/api-agent.ts';
 import {
@@ -363,9 +363,9 @@ describe('writes and deletes', () => {
     const { contrato } = await createContract(t.db, cliente.id, product.id);
     const { evento } = await createPendingPlanChange(t.db, contrato);
     const storage = localStorageFor(t.config.DATA_DIR);
-    const proof = await storeArquivo(t.db, storage, PDF, { nome_original: 'contrato social ç.pdf', tipo_mime: 'application/pdf' });
+    const proof = await storeFile(t.db, storage, PDF, { nome_original: 'contrato social ç.pdf', tipo_mime: 'application/pdf' });
     await t.db.insert(glContratoEventoArquivo).values({ gl_contrato_evento_id: evento.id, gl_arquivo_id: proof.id });
-    const other = await storeArquivo(t.db, storage, PDF, { nome_original: 'outro.pdf', tipo_mime: 'application/pdf' });
+    const other = await storeFile(t.db, storage, PDF, { nome_original: 'outro.pdf', tipo_mime: 'application/pdf' });
 
     const operator = await signedInAgent(t, (await createUser(t.db, { nivel: 5 })).id);
     const list = await operator.get<Pagination<Entity>>(`/api/admin/gl_contrato_evento?q=${encodeURIComponent(cliente.razao_social)}`);

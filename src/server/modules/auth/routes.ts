@@ -36,7 +36,7 @@ const clientOf = (request: FastifyRequest): SignInClient => ({
   cookies: request.cookies,
 });
 
-export interface AcessoRoutesOptions {
+export interface AuthRoutesOptions {
   acesso: SignInDeps;
   captcha: CaptchaProvider;
   authRateLimitMax: number;
@@ -49,7 +49,7 @@ export interface AcessoRoutesOptions {
  * login_evento is also served at the path §7 writes, /acesso/login_evento
  * (docs/decisions/015-sign-in-and-events.md).
  */
-export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app, options, done) => {
+export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, done) => {
   const { acesso, captcha, authRateLimitMax } = options;
   const { db, publicUrl } = acesso;
   const limited = { rateLimit: { max: authRateLimitMax, timeWindow: '1 minute' } };
@@ -219,7 +219,7 @@ export const acessoRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (app,
 };
 
 /** §7 writes `acesso/login_evento` without /api: served there too, registered without a prefix. */
-export const acessoAliasRoutes: FastifyPluginCallbackZod<AcessoRoutesOptions> = (
+export const authAliasRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (
   app,
   options,
   done,
@@ -242,7 +242,7 @@ function recoveryKeyWarnings(auth: Authentication): string[] {
  */
 function registerEventLogin(
   app: ZodApp,
-  { acesso, captcha, authRateLimitMax }: AcessoRoutesOptions,
+  { acesso, captcha, authRateLimitMax }: AuthRoutesOptions,
   alias: boolean,
 ) {
   const { db, publicUrl } = acesso;

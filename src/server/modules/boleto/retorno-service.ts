@@ -33,7 +33,7 @@ export const RETORNO_MESSAGES = {
   },
 } as const;
 
-export type RetornoResultado =
+export type RetornoResult =
   | 'registrado'
   | 'liquidado'
   | 'rejeitado'
@@ -68,7 +68,7 @@ async function applyOccurrence(
   occurrence: RetornoOccurrence,
   descricao: string,
   payment: PaymentContext,
-): Promise<RetornoResultado> {
+): Promise<RetornoResult> {
   if (!boleto) return 'desconhecido';
   const { movimento } = occurrence;
   const moved = async (from: Boleto['situacao'][], set: Partial<Boleto>) => {
@@ -117,8 +117,8 @@ async function applyOccurrence(
   return ['26', '30'].includes(movimento) ? 'rejeitado' : 'informativa';
 }
 
-function countOf(results: readonly RetornoResultado[]): RetornoCounts {
-  const count = (...kinds: RetornoResultado[]) => results.filter((result) => kinds.includes(result)).length;
+function countOf(results: readonly RetornoResult[]): RetornoCounts {
+  const count = (...kinds: RetornoResult[]) => results.filter((result) => kinds.includes(result)).length;
   return {
     registrados: count('registrado'),
     liquidados: count('liquidado'),
@@ -188,7 +188,7 @@ export async function applyRetorno(
       : [];
     const byNumber = new Map(boletos.map((boleto) => [boleto.nosso_numero, boleto]));
 
-    const results: RetornoResultado[] = [];
+    const results: RetornoResult[] = [];
     const rows: (typeof pgRetornoOcorrencia.$inferInsert)[] = [];
     for (const occurrence of occurrences) {
       const boleto = byNumber.get(occurrence.nossoNumero);

@@ -17,7 +17,7 @@ const ClientParamsSchema = z.object({ id: IdSchema });
  * The customer data of the plan signup (docs/decisions/022-customer-data-call.md), in the §7
  * generic shape: GET {base}/{id}/edit loads it, PUT {base}/{id} saves it (JSON).
  */
-export const clienteRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
+export const clientRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
   app.get(
     '/gl_cliente/:id/edit',
     { schema: { params: ClientParamsSchema }, preValidation: requireUser(db) },

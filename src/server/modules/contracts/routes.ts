@@ -26,7 +26,7 @@ import { glContrato } from '../../platform/db/schema.ts';
 import { previewPlanChange } from '../billing/index.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
-import { deleteArquivo } from '../../platform/storage/arquivo-service.ts';
+import { deleteFile } from '../../platform/storage/stored-files.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { storeUpload } from '../../platform/storage/uploads.ts';
 import {
@@ -38,7 +38,7 @@ import {
   type PreparedPlanChange,
 } from './plan-change.ts';
 
-export interface ContratoRoutesOptions {
+export interface ContractRoutesOptions {
   db: Database;
   /** Where proof files go (`${DATA_DIR}/arquivos`). */
   storage: FileStorage;
@@ -62,7 +62,7 @@ function idempotencyKeyOf(request: FastifyRequest): IdempotencyKey {
  * then the files in `comprovantes`. Everything is checked before the first file is stored, so a
  * refused request writes nothing; files of a request that fails afterwards are removed again.
  */
-export const contratoRoutes: FastifyPluginCallbackZod<ContratoRoutesOptions> = (
+export const contractRoutes: FastifyPluginCallbackZod<ContractRoutesOptions> = (
   app,
   { db, storage, billingLeadDays },
   done,
@@ -119,11 +119,11 @@ export const contratoRoutes: FastifyPluginCallbackZod<ContratoRoutesOptions> = (
         }
         const { response, replayed } = await submitPlanChange(db, usuarioId, prepared, arquivoIds);
         // A retried submit keeps the files of the first one only.
-        if (replayed) for (const id of arquivoIds) await deleteArquivo(db, storage, id);
+        if (replayed) for (const id of arquivoIds) await deleteFile(db, storage, id);
         reply.header('Cache-Control', 'no-store');
         return envelope(response);
       } catch (error) {
-        for (const id of arquivoIds) await deleteArquivo(db, storage, id);
+        for (const id of arquivoIds) await deleteFile(db, storage, id);
         throw error;
       }
     },

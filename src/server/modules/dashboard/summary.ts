@@ -106,7 +106,7 @@ const instant = (value: string | Date | null) =>
  * linked to the client (the invoice list is theirs by the same link, decision 030); plan
  * actions only for level 10 or lower (§6).
  */
-export async function painelSummary(
+export async function dashboardSummary(
   db: Queryable,
   who: { usuarioId: number; clienteId: number | null; produtoId: number | null },
   now: Date = new Date(),

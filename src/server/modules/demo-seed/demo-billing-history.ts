@@ -6,7 +6,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { addCalendarMonths, addDays, instantOnSaoPauloClock, todayInSaoPaulo } from '#shared/dates';
 import type { Queryable } from '../../platform/db/database.ts';
-import { CIDADE } from '../../platform/db/reference-data.ts';
+import { CITY } from '../../platform/db/reference-data.ts';
 import {
   glContratoAjuste,
   glEmailSaida,
@@ -18,7 +18,7 @@ import {
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { runBilling } from '../billing/index.ts';
 import { rollOverEndedPeriods } from '../contracts/index.ts';
-import { buildChaveAcesso, registrarNfse } from '../invoices/index.ts';
+import { buildChaveAcesso, registerNfse } from '../invoices/index.ts';
 import {
   DEMO_ADJUSTMENTS,
   DEMO_BILLING,
@@ -28,7 +28,7 @@ import {
   demoNfseLinks,
   type DemoClient,
 } from './demo-data.ts';
-import { gerarDanfsePdf, gerarNfseXml, type DemoParte } from './demo-nfse.ts';
+import { renderDanfsePdf, renderNfseXml, type DemoParte } from './demo-nfse.ts';
 
 /** An instant at a wall-clock time in São Paulo. */
 function instantInSaoPaulo(dia: string, hora: number, minuto: number): Date {
@@ -108,7 +108,7 @@ export async function recordDemoPayments(
     const links = demoNfseLinks(mesesAtras);
     const chave = links.chave
       ? buildChaveAcesso({
-          codigoMunicipio: CIDADE.saoPaulo,
+          codigoMunicipio: CITY.saoPaulo,
           ambienteGerador: 2,
           inscricaoFederal: DEMO_PRESTADOR.cpfcnpj,
           numero: Number(numero),
@@ -134,14 +134,14 @@ export async function recordDemoPayments(
       })),
       total: fatura.valor,
     };
-    await registrarNfse(tx, storage, {
+    await registerNfse(tx, storage, {
       pg_fatura_id: fatura.id,
       nf_numero: numero,
       datahora_emissao: emissao,
       chave_acesso: chave,
       url_visualizar: links.url ? `https://nfse.prefeitura.example/notas/${numero}` : null,
-      pdf: links.pdf ? await gerarDanfsePdf(nota) : null,
-      xml: links.arquivos ? gerarNfseXml(nota) : null,
+      pdf: links.pdf ? await renderDanfsePdf(nota) : null,
+      xml: links.arquivos ? renderNfseXml(nota) : null,
     });
   }
 }

@@ -5,7 +5,7 @@
  * written here (the ids follow it); demo-billing-history.ts makes the year of invoices.
  */
 import type { InferInsertModel } from 'drizzle-orm';
-import { CIDADE } from '../../platform/db/reference-data.ts';
+import { CITY } from '../../platform/db/reference-data.ts';
 import type {
   glCliente,
   glContratoAjuste,
@@ -17,7 +17,7 @@ import type {
 } from '../../platform/db/schema.ts';
 import { DEMO_PROVIDER } from '../invoices/index.ts';
 import type { DemoParte } from './demo-nfse.ts';
-import type { E2E_FATURA_TOKENS } from './e2e-tokens.ts';
+import type { E2E_INVOICE_TOKENS } from './e2e-tokens.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -225,7 +225,7 @@ export const DEMO_CLIENTS = {
     end_numero: '1000',
     end_complemento: 'Conjunto 101',
     end_bairro: 'Bela Vista',
-    gl_cidade_id: CIDADE.saoPaulo,
+    gl_cidade_id: CITY.saoPaulo,
   },
   mariaSouza: {
     tipo_pessoa: 1,
@@ -239,7 +239,7 @@ export const DEMO_CLIENTS = {
     end_numero: '1148',
     end_complemento: 'Apto 502',
     end_bairro: 'Centro',
-    gl_cidade_id: CIDADE.beloHorizonte,
+    gl_cidade_id: CITY.beloHorizonte,
     data_nascimento: '1985-03-14',
   },
   novaEmpresa: {
@@ -255,9 +255,9 @@ export const DEMO_CLIENTS = {
     end_numero: '700',
     end_complemento: null,
     end_bairro: 'Centro',
-    gl_cidade_id: CIDADE.curitiba,
+    gl_cidade_id: CITY.curitiba,
   },
-} satisfies Record<keyof typeof E2E_FATURA_TOKENS, Omit<InferInsertModel<typeof glCliente>, 'fatura_token'>>;
+} satisfies Record<keyof typeof E2E_INVOICE_TOKENS, Omit<InferInsertModel<typeof glCliente>, 'fatura_token'>>;
 
 export type DemoClient = keyof typeof DEMO_CLIENTS;
 

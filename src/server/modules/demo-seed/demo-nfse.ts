@@ -13,7 +13,7 @@ export interface DemoParte {
   endereco: string;
 }
 
-export interface DemoNota {
+export interface DemoNfse {
   numero: string;
   emissao: Date;
   /** 'YYYY-MM-DD', first day of the month the service refers to. */
@@ -34,7 +34,7 @@ function parte(page: PdfPage, titulo: string, dados: DemoParte) {
 }
 
 /** The demo's DANFSe, drawn by the same code as the invoice (pdf/document.ts). */
-export function gerarDanfsePdf(nota: DemoNota): Promise<Buffer> {
+export function renderDanfsePdf(nota: DemoNfse): Promise<Buffer> {
   return renderPdf(
     { title: `NFS-e ${nota.numero}`, author: nota.prestador.razao_social, createdAt: nota.emissao },
     (page) => {
@@ -80,7 +80,7 @@ export function gerarDanfsePdf(nota: DemoNota): Promise<Buffer> {
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xml = (value: string) => value.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
 
-export function gerarNfseXml(nota: DemoNota): Buffer {
+export function renderNfseXml(nota: DemoNfse): Buffer {
   const id = nota.chave ? ` Id="NFS${nota.chave}"` : '';
   const itens = nota.itens
     .map(

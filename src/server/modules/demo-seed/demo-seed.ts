@@ -41,7 +41,7 @@ import {
   DEMO_USERS,
   type DemoClient,
 } from './demo-data.ts';
-import { E2E_FATURA_TOKENS } from './e2e-tokens.ts';
+import { E2E_INVOICE_TOKENS } from './e2e-tokens.ts';
 
 /** Key of the advisory lock that keeps two starting instances from seeding at once. */
 export const DEMO_SEED_LOCK = 7_420_001;
@@ -161,7 +161,7 @@ async function insertDemoData(
   const clients = new Map<DemoClient, { id: number; razao_social: string; cpfcnpj: string }>();
   const clientRecords = Object.entries(DEMO_CLIENTS) as [DemoClient, (typeof DEMO_CLIENTS)[DemoClient]][];
   for (const [cliente, record] of clientRecords) {
-    const fatura_token = fixedTokens ? E2E_FATURA_TOKENS[cliente] : newInvoiceToken();
+    const fatura_token = fixedTokens ? E2E_INVOICE_TOKENS[cliente] : newInvoiceToken();
     clients.set(cliente, first(await tx.insert(glCliente).values({ ...record, fatura_token }).returning()));
   }
   const clientOf = (cliente: DemoClient) => {

@@ -10,4 +10,4 @@ export { PIX_WEBHOOK_MESSAGES, rotatePixWebhookSecret } from './pix-webhook.ts';
 export type { PixWebhookKeys } from './pix-webhook.ts';
 export { invoiceTxid } from './pix.ts';
 export { startInvoiceReminders } from './reminders-worker.ts';
-export { newInvoiceToken, registrarNfse, rotateInvoiceToken } from './service.ts';
+export { newInvoiceToken, registerNfse, rotateInvoiceToken } from './service.ts';

@@ -10,7 +10,7 @@ import { notFound } from '../../platform/errors.ts';
 import { randomToken, safeEqual } from '../../platform/session/tokens.ts';
 import { payInvoice } from './payment.ts';
 import { signPixNotification } from './pix-signature.ts';
-import { faturaIdFromTxid } from './pix.ts';
+import { invoiceIdFromTxid } from './pix.ts';
 
 /**
  * The PSP's notifications of PIX received (issue 20, docs/decisions/089-pix.md). The body is the
@@ -151,7 +151,7 @@ export async function receivePixPayments(
   const results: { endToEndId: string; resultado: PixReceiptResult }[] = [];
   for (const pix of input.notification.pix) {
     const resultado = await db.transaction(async (tx): Promise<PixReceiptResult> => {
-      const faturaId = pix.txid ? faturaIdFromTxid(pix.txid) : null;
+      const faturaId = pix.txid ? invoiceIdFromTxid(pix.txid) : null;
       const [fatura] =
         faturaId === null
           ? []

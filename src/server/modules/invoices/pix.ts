@@ -52,7 +52,7 @@ export async function listPixPayable(db: Queryable, token: string): Promise<numb
 export const invoiceTxid = (faturaId: number) => `FATURA${String(faturaId).padStart(10, '0')}`;
 
 /** The invoice a payment's txid names (the PSP's webhook), or null when it names none of ours. */
-export function faturaIdFromTxid(txid: string): number | null {
+export function invoiceIdFromTxid(txid: string): number | null {
   const match = /^FATURA(\d{10})$/.exec(txid);
   const id = match ? Number(match[1]) : 0;
   return id >= 1 && id <= 2_147_483_647 ? id : null;

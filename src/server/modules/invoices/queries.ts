@@ -7,7 +7,7 @@ import { glArquivo, glCliente, glContrato, pgConta, pgFatura, pgFaturaItem, pgNf
 /**
  * An invoice as the service maps it (§3 computed fields come from it). Instants are ISO strings.
  */
-export interface FaturaRecord {
+export interface InvoiceRecord {
   id: number;
   situacao: number;
   data_vencimento: string;
@@ -50,7 +50,7 @@ function isoFromJson(value: string | null): string | null {
   return `${match[1]}.${`${match[2] ?? ''}000`.slice(0, 3)}Z`;
 }
 
-/** One row of the list's JSON array, positional (see listFaturasByToken). */
+/** One row of the list's JSON array, positional (see listInvoicesByToken). */
 type FaturaTuple = [
   number,
   number,
@@ -72,7 +72,7 @@ type FaturaTuple = [
  * 240 rows of 11 columns to JavaScript costs several times what the query does; one text value
  * does not (scripts/bench/invoice-list.bench.ts). Items are not read (only the detail needs them).
  */
-export async function listFaturasByToken(db: Queryable, token: string) {
+export async function listInvoicesByToken(db: Queryable, token: string) {
   type ListRow = { razao_social: string; cpfcnpj: string; faturas: string };
   // Both drivers (pg, PGlite) answer with { rows }; the engine-neutral Database type says unknown.
   const result = (await db.execute<ListRow>(sql`
@@ -97,7 +97,7 @@ export async function listFaturasByToken(db: Queryable, token: string) {
   const row = result.rows[0];
   if (!row) return null;
   const faturas = (JSON.parse(row.faturas) as FaturaTuple[]).map(
-    ([id, situacao, vencimento, confirmado, valor, discriminacao, numero, emissao, chave, url, hasPdf, regra]): FaturaRecord => ({
+    ([id, situacao, vencimento, confirmado, valor, discriminacao, numero, emissao, chave, url, hasPdf, regra]): InvoiceRecord => ({
       id,
       situacao,
       data_vencimento: vencimento,
@@ -117,7 +117,7 @@ export async function listFaturasByToken(db: Queryable, token: string) {
 }
 
 /** One invoice, only if it belongs to the client holding the token. */
-export async function findFaturaByToken(db: Queryable, token: string, faturaId: number): Promise<FaturaRecord | null> {
+export async function findInvoiceByToken(db: Queryable, token: string, faturaId: number): Promise<InvoiceRecord | null> {
   const [row] = await db
     .select({
       id: pgFatura.id,

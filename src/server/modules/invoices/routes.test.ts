@@ -14,8 +14,8 @@ import { buildApp } from '../../app.ts';
 import { ConfigError, loadConfig } from '../../platform/config.ts';
 import { localStorageFor } from '../../platform/storage/file-storage.ts';
 import { buildChaveAcesso } from './nfse-key.ts';
-import { FATURA_GUESS_MAX, FATURA_ROUTE_MAX } from './routes.ts';
-import { registrarNfse, rotateInvoiceToken } from './service.ts';
+import { INVOICE_GUESS_MAX, INVOICE_ROUTE_MAX } from './routes.ts';
+import { registerNfse, rotateInvoiceToken } from './service.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-fatura-'));
 const storage = localStorageFor(dataDir);
@@ -61,7 +61,7 @@ beforeAll(async () => {
       { codigo: null, descricao: 'Cortesia', unidade: null, qtde: '0', valor: null },
     ],
   );
-  await registrarNfse(t.db, storage, {
+  await registerNfse(t.db, storage, {
     pg_fatura_id: paga.id,
     nf_numero: '501',
     datahora_emissao: new Date('2026-03-09T19:30:00Z'),
@@ -90,7 +90,7 @@ beforeAll(async () => {
     data_vencimento: '2025-12-10',
     datahora_confirmado: new Date('2025-12-10T12:00:00Z'),
   });
-  await registrarNfse(t.db, storage, {
+  await registerNfse(t.db, storage, {
     pg_fatura_id: pagaPrefeitura.id,
     nf_numero: '400',
     datahora_emissao: new Date('2025-12-10T13:00:00Z'),
@@ -110,7 +110,7 @@ beforeAll(async () => {
     situacao: 6,
     datahora_confirmado: new Date('2026-01-09T12:00:00Z'),
   });
-  await registrarNfse(t.db, storage, {
+  await registerNfse(t.db, storage, {
     pg_fatura_id: faturaB.id,
     nf_numero: '900',
     datahora_emissao: new Date('2026-01-09T13:00:00Z'),
@@ -252,7 +252,7 @@ describe('GET /api/pg_fatura/cliente/{token}', () => {
 
   it('has its own per-route rate limit', async () => {
     const response = await list(a.token);
-    expect(response.headers['x-ratelimit-limit']).toBe(String(FATURA_ROUTE_MAX));
+    expect(response.headers['x-ratelimit-limit']).toBe(String(INVOICE_ROUTE_MAX));
   });
 });
 
@@ -343,13 +343,13 @@ describe('rotateInvoiceToken', () => {
 });
 
 describe('guessing', () => {
-  it(`answers 429 on every token route after ${FATURA_GUESS_MAX} wrong tokens from one address`, async () => {
+  it(`answers 429 on every token route after ${INVOICE_GUESS_MAX} wrong tokens from one address`, async () => {
     const limited = await createTestApp({ env: { DATA_DIR: dataDir } });
     try {
       const cliente = await createCliente(limited.db);
       const guesser = new ApiAgent(limited.app);
       const statuses: number[] = [];
-      for (let i = 0; i < FATURA_GUESS_MAX; i++) {
+      for (let i = 0; i < INVOICE_GUESS_MAX; i++) {
         statuses.push((await guesser.get(`/api/pg_fatura/cliente/${'g'.repeat(40)}${String(i).padStart(3, '0')}`)).status);
       }
       expect(new Set(statuses)).toEqual(new Set([404]));
@@ -375,7 +375,7 @@ describe('guessing', () => {
     try {
       const cliente = await createCliente(limited.db);
       const reader = new ApiAgent(limited.app);
-      for (let i = 0; i < FATURA_GUESS_MAX + 5; i++) {
+      for (let i = 0; i < INVOICE_GUESS_MAX + 5; i++) {
         expect((await reader.get(`/api/pg_fatura/cliente/${cliente.fatura_token}`)).status).toBe(200);
       }
     } finally {

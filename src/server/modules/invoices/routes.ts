@@ -10,12 +10,12 @@ import type { Config } from '../../platform/config.ts';
 import type { Database } from '../../platform/db/database.ts';
 import { AppError, notFound, tooManyRequests } from '../../platform/errors.ts';
 import { localStorageFor, type FileStorage } from '../../platform/storage/file-storage.ts';
-import { findNfsePdf, getFatura, listFaturas } from './service.ts';
+import { findNfsePdf, getInvoice, listInvoices } from './service.ts';
 import { invoicePixPayment, listPixPayable } from './pix.ts';
 import { invoiceIssuer, loadInvoiceDocument, sendInvoicePdf } from './invoice-document.ts';
 import { customerBoleto, loadBoletoDocument, sendBoletoPdf, toBoletoDto } from '../boleto/index.ts';
 
-export interface FaturaRoutesOptions {
+export interface InvoiceRoutesOptions {
   db: Database;
   config: Config;
   /** Where NFS-e files live; by default `${DATA_DIR}/arquivos`. */
@@ -23,9 +23,9 @@ export interface FaturaRoutesOptions {
 }
 
 /** Requests per minute per address on each token route (a person reading invoices stays far below). */
-export const FATURA_ROUTE_MAX = 120;
+export const INVOICE_ROUTE_MAX = 120;
 /** Wrong tokens (or invoice ids) per address before every token route answers 429 (§6 guessing). */
-export const FATURA_GUESS_MAX = 20;
+export const INVOICE_GUESS_MAX = 20;
 const FATURA_GUESS_WINDOW_MS = 15 * 60 * 1000;
 
 const TokenParams = z.object({ token: z.string() });
@@ -66,17 +66,17 @@ async function guarded<T>(token: string, work: () => Promise<T>): Promise<T> {
  * §7 GET /api/pg_fatura/cliente/{token} and /{token}/{id}, plus the PDF of the note. §6: the
  * token in the path is the only credential, so (docs/decisions/012-invoice-tokens.md):
  * - a wrong token and another client's invoice get the same 404 as an unknown path;
- * - wrong guesses per address are counted and, past FATURA_GUESS_MAX, answered with 429;
+ * - wrong guesses per address are counted and, past INVOICE_GUESS_MAX, answered with 429;
  * - answers are `Cache-Control: no-store` and `Referrer-Policy: no-referrer`;
  * - the request log carries the route pattern only (app.ts), errors are scrubbed of the token.
  */
-export const faturaRoutes: FastifyPluginCallbackZod<FaturaRoutesOptions> = (app, options, done) => {
+export const invoiceRoutes: FastifyPluginCallbackZod<InvoiceRoutesOptions> = (app, options, done) => {
   const { db } = options;
   const storage = options.storage ?? localStorageFor(options.config.DATA_DIR);
 
   // Counts only failures: a peek before the work, an increment on a miss.
   const guesses = app.createRateLimit({
-    max: FATURA_GUESS_MAX,
+    max: INVOICE_GUESS_MAX,
     timeWindow: FATURA_GUESS_WINDOW_MS,
     keyGenerator: (request) => `pg_fatura_falha:${normalizeIP(request.ip, 64)}`,
   });
@@ -94,13 +94,13 @@ export const faturaRoutes: FastifyPluginCallbackZod<FaturaRoutesOptions> = (app,
     reply.header('Referrer-Policy', 'no-referrer');
   });
 
-  const config = { rateLimit: { max: FATURA_ROUTE_MAX, timeWindow: '1 minute' } };
+  const config = { rateLimit: { max: INVOICE_ROUTE_MAX, timeWindow: '1 minute' } };
 
   app.get('/pg_fatura/cliente/:token', { schema: { params: TokenParams }, config }, async (request) => {
     const { token } = request.params;
     await refuseGuessers(request);
     if (!FATURA_TOKEN_PATTERN.test(token)) return miss(request);
-    const data = await guarded(token, () => listFaturas(db, token));
+    const data = await guarded(token, () => listInvoices(db, token));
     return data ? envelope(data) : miss(request);
   });
 
@@ -130,7 +130,7 @@ export const faturaRoutes: FastifyPluginCallbackZod<FaturaRoutesOptions> = (app,
     await refuseGuessers(request);
     const id = parseId(request.params.id);
     if (!FATURA_TOKEN_PATTERN.test(token) || id === null) return miss(request);
-    const data = await guarded(token, () => getFatura(db, token, id));
+    const data = await guarded(token, () => getInvoice(db, token, id));
     return data ? envelope(data) : miss(request);
   });
 

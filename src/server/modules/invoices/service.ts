@@ -14,16 +14,16 @@ import { amountDue, chargesLate } from '#shared/overdue-charges';
 import type { Queryable } from '../../platform/db/database.ts';
 import { glArquivo, glCliente, pgFatura, pgNfse } from '../../platform/db/schema.ts';
 import { conflict, fieldError, notFound } from '../../platform/errors.ts';
-import { storeArquivo } from '../../platform/storage/arquivo-service.ts';
+import { storeFile } from '../../platform/storage/stored-files.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { UNPAID_SITUACOES } from './payment.ts';
 import { consultaPublicaUrl, isValidChaveAcesso, safeHttpUrl } from './nfse-key.ts';
 import {
-  findFaturaByToken,
+  findInvoiceByToken,
   findNfsePdfRow,
-  listFaturasByToken,
+  listInvoicesByToken,
   listItemRows,
-  type FaturaRecord,
+  type InvoiceRecord,
 } from './queries.ts';
 
 /** A client's invoice token: 256 bits from the CSPRNG, base64url (43 characters). */
@@ -57,7 +57,7 @@ function trimDecimal(value: string | null): string | null {
   return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
 }
 
-function toNfse(row: FaturaRecord, token: string): NfseDto | null {
+function toNfse(row: InvoiceRecord, token: string): NfseDto | null {
   if (row.nf_numero === null || row.nf_datahora_emissao === null) return null;
   const chave = row.chave_acesso && isValidChaveAcesso(row.chave_acesso) ? row.chave_acesso : null;
   // The city hall's page first; else the national consultation of the key (docs/decisions/012).
@@ -74,14 +74,14 @@ function toNfse(row: FaturaRecord, token: string): NfseDto | null {
 }
 
 /** An overdue invoice's amount with its late charges to `today`; null when nothing is added. */
-function updatedAmount(row: FaturaRecord, today: string): string | null {
+function updatedAmount(row: InvoiceRecord, today: string): string | null {
   if (!row.regra || !UNPAID_SITUACOES.includes(row.situacao) || !chargesLate(row.regra)) return null;
   if (row.data_vencimento >= today) return null;
   return amountDue(row.valor, row.data_vencimento, today, row.regra);
 }
 
 /** §3 computed fields, in one pass over the rows. */
-function toFatura(row: FaturaRecord, token: string, today: string): FaturaDto {
+function toFatura(row: InvoiceRecord, token: string, today: string): FaturaDto {
   return {
     id: row.id,
     situacao: row.situacao,
@@ -98,16 +98,16 @@ function toFatura(row: FaturaRecord, token: string, today: string): FaturaDto {
 }
 
 /** GET /api/pg_fatura/cliente/{token}; null when the token names no client. */
-export async function listFaturas(db: Queryable, token: string): Promise<FaturaListDto | null> {
-  const found = await listFaturasByToken(db, token);
+export async function listInvoices(db: Queryable, token: string): Promise<FaturaListDto | null> {
+  const found = await listInvoicesByToken(db, token);
   if (!found) return null;
   const today = todayInSaoPaulo();
   return { faturaList: found.faturas.map((row) => toFatura(row, token, today)), cliente: found.cliente };
 }
 
 /** GET /api/pg_fatura/cliente/{token}/{id}; null unless the invoice is the token's client's. */
-export async function getFatura(db: Queryable, token: string, faturaId: number): Promise<FaturaDetalheDto | null> {
-  const row = await findFaturaByToken(db, token, faturaId);
+export async function getInvoice(db: Queryable, token: string, faturaId: number): Promise<FaturaDetalheDto | null> {
+  const row = await findInvoiceByToken(db, token, faturaId);
   if (!row) return null;
   const itens: FaturaItemDto[] = (await listItemRows(db, faturaId)).map((item) => ({
     ...item,
@@ -129,7 +129,7 @@ function nfsePdfFileName(numero: string): string {
   return `nfse-${safe || 'nota'}.pdf`;
 }
 
-export interface NovaNfse {
+export interface NewNfse {
   pg_fatura_id: number;
   nf_numero: string;
   datahora_emissao: Date;
@@ -151,7 +151,7 @@ const isXml = (data: Buffer) => /^(\uFEFF)?\s*</.test(data.subarray(0, 64).toStr
  * URL and its PDF and XML files (kept through FileStorage, recorded in gl_arquivo). Inside a
  * transaction that rolls back, the stored bytes stay behind as orphans (docs/decisions/013).
  */
-export async function registrarNfse(db: Queryable, storage: FileStorage, nota: NovaNfse) {
+export async function registerNfse(db: Queryable, storage: FileStorage, nota: NewNfse) {
   const numero = nota.nf_numero.trim();
   if (!numero || numero.length > 20) throw fieldError('nf_numero', 'Informe o número da NFS-e.');
   const chave = nota.chave_acesso?.trim() || null;
@@ -175,10 +175,10 @@ export async function registrarNfse(db: Queryable, storage: FileStorage, nota: N
 
   const owner = { gl_usuario_id: nota.gl_usuario_id ?? null };
   const pdf = nota.pdf
-    ? await storeArquivo(db, storage, nota.pdf, { nome_original: `NFS-e ${numero}.pdf`, tipo_mime: 'application/pdf', ...owner })
+    ? await storeFile(db, storage, nota.pdf, { nome_original: `NFS-e ${numero}.pdf`, tipo_mime: 'application/pdf', ...owner })
     : null;
   const xml = nota.xml
-    ? await storeArquivo(db, storage, nota.xml, { nome_original: `NFS-e ${numero}.xml`, tipo_mime: 'application/xml', ...owner })
+    ? await storeFile(db, storage, nota.xml, { nome_original: `NFS-e ${numero}.xml`, tipo_mime: 'application/xml', ...owner })
     : null;
   try {
     const [row] = await db

@@ -9,7 +9,7 @@ import { listPublicAccounts, listPublicPlans } from './service.ts';
  * §7 GET /api/gl_produto/{pid}/public_planos and GET /api/pg_conta/public_index: what the plans
  * page shows to anyone, visitors included (§2, §6).
  */
-export const planoRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
+export const planRoutes: FastifyPluginCallbackZod<{ db: Database }> = (app, { db }, done) => {
   app.get('/gl_produto/:pid/public_planos', { schema: { params: ProductParamsSchema } }, async (request) => {
     const plans = await listPublicPlans(db, request.params.pid);
     if (!plans) throw notFound(ACESSO_MESSAGES.productNotFound, 'product_not_found');

@@ -22,7 +22,7 @@ import { privacyOverview } from './overview.ts';
  * The person's privacy self-service (issue 19, docs/decisions/088-privacy-self-service.md), always
  * on the signed-in person: no user id is taken from the request.
  */
-export const privacidadeRoutes: FastifyPluginCallbackZod<{
+export const privacyRoutes: FastifyPluginCallbackZod<{
   privacy: PrivacyDeps;
   authRateLimitMax: number;
 }> = (app, { privacy, authRateLimitMax }, done) => {

@@ -8,7 +8,7 @@ import { notFound } from '../../platform/errors.ts';
 import { findActiveProduct, isAllowedDestination } from './service.ts';
 
 /** §7 GET /api/gl_produto/{pid}/edit: data is the product, public (the login screen loads it first). */
-export const produtoRoutes: FastifyPluginCallbackZod<{ db: Database; config: Config }> = (
+export const productRoutes: FastifyPluginCallbackZod<{ db: Database; config: Config }> = (
   app,
   { db, config },
   done,

@@ -13,7 +13,7 @@ import { changePassword, findMe, updateMe } from './service.ts';
  * §7 gl_usuario/me calls: the signed-in user's own record only (§6); no user id is taken from
  * the request.
  */
-export const usuarioRoutes: FastifyPluginCallbackZod<{
+export const profileRoutes: FastifyPluginCallbackZod<{
   db: Database;
   config: Config;
   authRateLimitMax: number;

@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 import { isResetTokenUsable, processResetRequests, queueResetRequest, resetPassword } from './service.ts';
 import { backgroundTrigger } from './worker.ts';
 
-export interface RecuperacaoRoutesOptions {
+export interface RecoveryRoutesOptions {
   db: Database;
   captcha: CaptchaProvider;
   publicUrl: string;
@@ -23,7 +23,7 @@ export interface RecuperacaoRoutesOptions {
 }
 
 /** §7 password recovery (docs/decisions/018-password-recovery.md). */
-export const recuperacaoRoutes: FastifyPluginCallbackZod<RecuperacaoRoutesOptions> = (
+export const recoveryRoutes: FastifyPluginCallbackZod<RecoveryRoutesOptions> = (
   app,
   { db, captcha, publicUrl, providerName, authRateLimitMax },
   done,

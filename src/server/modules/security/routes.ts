@@ -36,7 +36,7 @@ import { endOtherSession, endOtherSessions, listActiveSessions } from './session
 import { listSignIns } from './sign-ins.ts';
 import { listSecurityEvents } from './security-events.ts';
 
-export interface SegurancaRoutesOptions {
+export interface SecurityRoutesOptions {
   db: Database;
   lifetime: SessionLifetime;
   passkeys: PasskeyDeps;
@@ -61,7 +61,7 @@ function changeOrigin(request: FastifyRequest) {
  * from the request. Ending a session takes no step-up: it only takes access away, and a person
  * who fears a stolen session must not be slowed down (docs/decisions/070-active-sessions.md).
  */
-export const segurancaRoutes: FastifyPluginCallbackZod<SegurancaRoutesOptions> = (
+export const securityRoutes: FastifyPluginCallbackZod<SecurityRoutesOptions> = (
   app,
   { db, lifetime, passkeys, acesso, authRateLimitMax },
   done,

@@ -11,7 +11,7 @@ import { anonymousSession, describeSession, SESSION_CONTEXT_LOOKUP } from './ser
  * question was answered; see docs/decisions/004-anonymous-session-answer.md.
  * (POST /api/acesso/logout lives in modules/auth.)
  */
-export const sessaoRoutes: FastifyPluginCallbackZod<{ db: Database; config: Config }> = (app, { db, config }, done) => {
+export const sessionRoutes: FastifyPluginCallbackZod<{ db: Database; config: Config }> = (app, { db, config }, done) => {
   // The session and everything the answer says about it are read in one query.
   app.get('/sessao/web', { config: { sessionLookup: SESSION_CONTEXT_LOOKUP } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');

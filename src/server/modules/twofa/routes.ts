@@ -15,7 +15,7 @@ import { unauthorized } from '../../platform/errors.ts';
 import { activate, disable, generateQrCode, remindLater, validatePendingCode } from './activation.ts';
 import type { TwofaDeps } from './deps.ts';
 import { regenerateRecoveryKeys } from './recovery-keys.ts';
-import { checkUsuario, status } from './status.ts';
+import { checkUser, status } from './status.ts';
 import { DEVICE_COOKIE, deviceIdOfCookie, trustedDeviceCookieToClear, untrustDevice } from './trusted-devices.ts';
 
 /** The user's trusted devices are gone, or this one is: so is this browser's cookie. */
@@ -49,7 +49,7 @@ export const twofaRoutes: FastifyPluginCallbackZod<{
     '/gl_usuario/twofa/twofaCheckUsuario',
     { schema: { body: TwofaCheckRequestSchema }, config: limited },
     async (request) =>
-      envelope(await checkUsuario(twofa, request.body.email, request.cookies[DEVICE_COOKIE])),
+      envelope(await checkUser(twofa, request.body.email, request.cookies[DEVICE_COOKIE])),
   );
 
   app.post(

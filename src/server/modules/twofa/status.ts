@@ -11,7 +11,7 @@ import { isTrustedDevice, listTrustedDevices } from './trusted-devices.ts';
  * POST twofaCheckUsuario, asked by an anonymous login form: says nothing about e-mails without
  * 2FA, unknown ones included. twofa_shouldAskCreate travels in the login answer instead.
  */
-export async function checkUsuario(
+export async function checkUser(
   deps: TwofaDeps,
   email: string,
   deviceCookie: string | undefined,

@@ -51,7 +51,7 @@ const ESTADOS: readonly (readonly [number, string, string])[] = [
 ];
 
 /** IBGE codes the demo data refers to. */
-export const CIDADE = {
+export const CITY = {
   saoPaulo: 3550308,
   rioDeJaneiro: 3304557,
   beloHorizonte: 3106200,

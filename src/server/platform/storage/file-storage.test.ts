@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '#tests/helpers/test-database.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { glArquivo } from '../db/schema.ts';
-import { deleteArquivo, storeArquivo } from './arquivo-service.ts';
+import { deleteFile, storeFile } from './stored-files.ts';
 import { FileTooLargeError, InvalidStorageKeyError, LocalDiskStorage } from './file-storage.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'portal-storage-'));
@@ -86,10 +86,10 @@ describe('LocalDiskStorage (docs/decisions/013-file-storage.md)', () => {
   });
 });
 
-describe('storeArquivo / deleteArquivo', () => {
+describe('storeFile / deleteFile', () => {
   it('records the stored bytes in gl_arquivo, never the sender’s file name as the path', async () => {
     const data = Buffer.from('%PDF-1.4 teste');
-    const arquivo = await storeArquivo(handle.db, storage, data, {
+    const arquivo = await storeFile(handle.db, storage, data, {
       nome_original: '../../etc/comprovante\u0000.pdf',
       tipo_mime: 'application/pdf',
     });
@@ -103,7 +103,7 @@ describe('storeArquivo / deleteArquivo', () => {
     expect(arquivo.caminho).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}$/);
     expect((await buffer(storage.open(arquivo.caminho))).equals(data)).toBe(true);
 
-    await deleteArquivo(handle.db, storage, arquivo.id);
+    await deleteFile(handle.db, storage, arquivo.id);
     expect(await handle.db.select().from(glArquivo).where(eq(glArquivo.id, arquivo.id))).toEqual([]);
     expect(existsSync(path.join(root, arquivo.caminho))).toBe(false);
   });
@@ -111,7 +111,7 @@ describe('storeArquivo / deleteArquivo', () => {
   it('removes the bytes again when the row cannot be written', async () => {
     const before = filesOnDisk();
     await expect(
-      storeArquivo(handle.db, storage, Buffer.from('x'), { nome_original: 'a.txt', tipo_mime: 'text/plain', gl_usuario_id: 2_000_000_000 }),
+      storeFile(handle.db, storage, Buffer.from('x'), { nome_original: 'a.txt', tipo_mime: 'text/plain', gl_usuario_id: 2_000_000_000 }),
     ).rejects.toThrow();
     expect(filesOnDisk()).toEqual(before);
   });

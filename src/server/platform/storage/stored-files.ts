@@ -4,9 +4,9 @@ import type { Queryable } from '../db/database.ts';
 import { glArquivo } from '../db/schema.ts';
 import type { FileStorage } from './file-storage.ts';
 
-export type Arquivo = typeof glArquivo.$inferSelect;
+export type StoredFile = typeof glArquivo.$inferSelect;
 
-export interface NewArquivo {
+export interface NewStoredFile {
   /** The name the file came with, kept for display and downloads only (never a path). */
   nome_original: string;
   tipo_mime: string;
@@ -26,12 +26,12 @@ function cleanName(name: string): string {
  * Stores the bytes and records them in gl_arquivo. If the row cannot be written the bytes are
  * removed again; the reverse (bytes lost after the row) cannot happen, as the bytes come first.
  */
-export async function storeArquivo(
+export async function storeFile(
   db: Queryable,
   storage: FileStorage,
   data: Buffer | Readable,
-  meta: NewArquivo,
-): Promise<Arquivo> {
+  meta: NewStoredFile,
+): Promise<StoredFile> {
   const stored = await storage.put(data, {
     contentType: meta.tipo_mime,
     ...(meta.maxBytes !== undefined && { maxBytes: meta.maxBytes }),
@@ -60,7 +60,7 @@ export async function storeArquivo(
  * Deletes the row, then the bytes: if the bytes cannot be removed, what stays is an orphan file,
  * not a row pointing at nothing. Outside a transaction, or as its last step, for the same reason.
  */
-export async function deleteArquivo(db: Queryable, storage: FileStorage, id: number): Promise<void> {
+export async function deleteFile(db: Queryable, storage: FileStorage, id: number): Promise<void> {
   const [row] = await db.delete(glArquivo).where(eq(glArquivo.id, id)).returning({ caminho: glArquivo.caminho });
   if (row) await storage.delete(row.caminho);
 }

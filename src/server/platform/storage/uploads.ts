@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { ERROR_CODES, MESSAGES } from '#shared/messages';
 import { AppError } from '../errors.ts';
 import type { Queryable } from '../db/database.ts';
-import { storeArquivo, type Arquivo } from './arquivo-service.ts';
+import { storeFile, type StoredFile } from './stored-files.ts';
 import { FileTooLargeError, StorageUnavailableError, type FileStorage } from './file-storage.ts';
 
 /**
@@ -106,7 +106,7 @@ export async function storeUpload(
   storage: FileStorage,
   upload: UploadedFile,
   options: { accept: readonly UploadKind[]; maxBytes: number; usuarioId: number | null },
-): Promise<Arquivo> {
+): Promise<StoredFile> {
   const name = upload.filename || 'arquivo';
   const refuse = (status: number, message: string, code: string) => {
     upload.file.resume();
@@ -124,7 +124,7 @@ export async function storeUpload(
     throw refuse(415, uploadMessages.wrongType(name, options.accept), 'upload_type');
   }
   try {
-    return await storeArquivo(db, storage, stream, {
+    return await storeFile(db, storage, stream, {
       nome_original: storedName(name, kind),
       tipo_mime: UPLOAD_KINDS[kind].mime,
       gl_usuario_id: options.usuarioId,

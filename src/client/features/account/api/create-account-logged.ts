@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginInfo } from '#shared/schemas/auth';
 import type { SignUpLoggedRequest } from '#shared/schemas/account';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '#client/lib/api-client';
 
 const CREATE_ACCOUNT_LOGGED_PATH = '/api/acesso/conta_criar_logado';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignUpRequest, SignUpResponse } from '#shared/schemas/account';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '#client/lib/api-client';
 
 const CREATE_ACCOUNT_PATH = '/api/acesso/conta_criar';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginInfo } from '#shared/schemas/auth';
 import type { CreatePasswordRequest } from '#shared/schemas/account';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '#client/lib/api-client';
 
 const CREATE_PASSWORD_PATH = '/api/acesso/conta_criar_senha';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ContaSelecionarRequest, LoginInfo } from '#shared/schemas/auth';
-import { apiPost } from '../../../lib/api-client';
-import type { LoginEventRef } from '../../../lib/login-event';
-import { fetchEventInfo } from '../../../lib/post-login';
+import { apiPost } from '#client/lib/api-client';
+import type { LoginEventRef } from '#client/lib/login-event';
+import { fetchEventInfo } from '#client/lib/post-login';
 
 const SELECT_ACCOUNT_PATH = '/api/acesso/conta_selecionar';
 

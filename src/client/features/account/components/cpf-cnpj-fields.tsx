@@ -8,8 +8,8 @@ import {
 import { documentKind } from '#shared/cpf-cnpj';
 import { NAME_MAX } from '#shared/fields';
 import { CPF_CNPJ_MASKS } from '#shared/masks';
-import { MaskedField } from '../../../components/masked-field';
-import { TextField } from '../../../components/text-field';
+import { MaskedField } from '#client/components/masked-field';
+import { TextField } from '#client/components/text-field';
 import { CPF_CNPJ_FIELDS_TEXTS } from '../texts';
 
 /**

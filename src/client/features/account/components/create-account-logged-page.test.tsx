@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readLoginEvent } from '../../../lib/login-event';
-import { pageNavigation } from '../../../lib/navigation';
+import { readLoginEvent } from '#client/lib/login-event';
+import { pageNavigation } from '#client/lib/navigation';
 import {
   envelopeResponse,
   sessionResponse,
@@ -9,9 +9,9 @@ import {
   signedInSession,
   stubFetch,
   type StubHandler,
-} from '../../../testing/fetch-stub';
-import { loginInfo } from '../../../testing/login-fixtures';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { loginInfo } from '#client/testing/login-fixtures';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 import { CREATE_ACCOUNT_LOGGED_TEXTS } from '../texts';
 
 const TERMS_LABEL = /^Li e aceito os Termos de Uso e a Política de Privacidade/;

@@ -15,29 +15,29 @@ import { documentKind } from '#shared/cpf-cnpj';
 import { NAME_MAX } from '#shared/fields';
 
 import { SignUpLoggedRequestSchema, type SignUpLoggedRequest } from '#shared/schemas/account';
-import { Page } from '../../../components/page';
+import { Page } from '#client/components/page';
 
-import { PageLoading } from '../../../components/page-loading';
+import { PageLoading } from '#client/components/page-loading';
 
-import { TextField } from '../../../components/text-field';
+import { TextField } from '#client/components/text-field';
 
-import { ApiError, applyFieldErrors } from '../../../lib/api-client';
+import { ApiError, applyFieldErrors } from '#client/lib/api-client';
 
-import { useProduct } from '../../../lib/product';
+import { useProduct } from '#client/lib/product';
 
-import { applyLoginInfo, usePostLoginRouting } from '../../../lib/post-login';
+import { applyLoginInfo, usePostLoginRouting } from '#client/lib/post-login';
 
-import { parsePid, pathTo } from '../../../paths';
+import { parsePid, pathTo } from '#client/paths';
 
 import { useCreateAccountLogged } from '../api/create-account-logged';
 
 import { CpfCnpjFields } from './cpf-cnpj-fields';
 
-import { TermsConsent } from '../../../components/terms-consent';
+import { TermsConsent } from '#client/components/terms-consent';
 
-import { LoadError } from '../../../components/load-error';
+import { LoadError } from '#client/components/load-error';
 
-import { BusyButton } from '../../../components/busy-button';
+import { BusyButton } from '#client/components/busy-button';
 
 import { CREATE_ACCOUNT_LOGGED_TEXTS } from '../texts';
 

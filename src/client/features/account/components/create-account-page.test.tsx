@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaptchaConfig, LoginInfo } from '#shared/schemas/auth';
 import type { SignUpResponse } from '#shared/schemas/account';
-import { readLoginEvent } from '../../../lib/login-event';
-import { pageNavigation } from '../../../lib/navigation';
-import { getNotices } from '../../../lib/notices';
+import { readLoginEvent } from '#client/lib/login-event';
+import { pageNavigation } from '#client/lib/navigation';
+import { getNotices } from '#client/lib/notices';
 import {
   anonymousSessionResponse,
   envelopeResponse,
@@ -12,13 +12,13 @@ import {
   setMeta,
   stubFetch,
   type StubHandler,
-} from '../../../testing/fetch-stub';
-import { fakeAltcha } from '../../../testing/fake-altcha-widget';
-import { loginInfo, publicProduct } from '../../../testing/login-fixtures';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { fakeAltcha } from '#client/testing/fake-altcha-widget';
+import { loginInfo, publicProduct } from '#client/testing/login-fixtures';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 import { CREATE_ACCOUNT_TEXTS } from '../texts';
 
-vi.mock('../../../components/altcha-widget', () => import('../../../testing/fake-altcha-widget'));
+vi.mock('#client/components/altcha-widget', () => import('#client/testing/fake-altcha-widget'));
 
 /** The consent's label, links included. */
 const TERMS_LABEL = /^Li e aceito os Termos de Uso e a Política de Privacidade/;

@@ -22,44 +22,44 @@ import {
   type SignUpResponse,
   type SignUpValues,
 } from '#shared/schemas/account';
-import { Captcha, useCaptcha } from '../../../components/captcha';
+import { Captcha, useCaptcha } from '#client/components/captcha';
 
-import { Page } from '../../../components/page';
+import { Page } from '#client/components/page';
 
-import { PageLoading } from '../../../components/page-loading';
+import { PageLoading } from '#client/components/page-loading';
 
-import { TextField } from '../../../components/text-field';
+import { TextField } from '#client/components/text-field';
 
 import {
   ApiError,
   applyFieldErrors,
   handleApiError,
   isFieldErrorResponse,
-} from '../../../lib/api-client';
+} from '#client/lib/api-client';
 
-import { rememberLoginEvent } from '../../../lib/login-event';
+import { rememberLoginEvent } from '#client/lib/login-event';
 
-import { notify } from '../../../lib/notices';
+import { notify } from '#client/lib/notices';
 
-import { providerName } from '../../../lib/page-meta';
+import { providerName } from '#client/lib/page-meta';
 
-import { applyLoginInfo, fetchEventInfo, usePostLoginRouting } from '../../../lib/post-login';
+import { applyLoginInfo, fetchEventInfo, usePostLoginRouting } from '#client/lib/post-login';
 
-import { parsePid, pathTo } from '../../../paths';
+import { parsePid, pathTo } from '#client/paths';
 
 import { useCreateAccount } from '../api/create-account';
 
-import { useProduct } from '../../../lib/product';
+import { useProduct } from '#client/lib/product';
 
-import { MaskedField } from '../../../components/masked-field';
+import { MaskedField } from '#client/components/masked-field';
 
 import { CpfCnpjFields } from './cpf-cnpj-fields';
 
-import { TermsConsent } from '../../../components/terms-consent';
+import { TermsConsent } from '#client/components/terms-consent';
 
-import { LoadError } from '../../../components/load-error';
+import { LoadError } from '#client/components/load-error';
 
-import { BusyButton } from '../../../components/busy-button';
+import { BusyButton } from '#client/components/busy-button';
 
 import { CREATE_ACCOUNT_TEXTS } from '../texts';
 

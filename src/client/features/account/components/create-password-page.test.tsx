@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageNavigation } from '../../../lib/navigation';
-import { getNotices } from '../../../lib/notices';
+import { pageNavigation } from '#client/lib/navigation';
+import { getNotices } from '#client/lib/notices';
 import {
   envelopeResponse,
   sessionResponse,
@@ -9,9 +9,9 @@ import {
   signedInSession,
   stubFetch,
   type StubHandler,
-} from '../../../testing/fetch-stub';
-import { loginInfo } from '../../../testing/login-fixtures';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { loginInfo } from '#client/testing/login-fixtures';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 import { canChangePassword } from './create-password-page';
 import { CREATE_PASSWORD_TEXTS } from '../texts';
 

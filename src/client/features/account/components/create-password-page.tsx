@@ -13,23 +13,23 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/fields';
 
 import { CreatePasswordRequestSchema } from '#shared/schemas/account';
 import { NEW_PASSWORD_MISMATCH_MESSAGE } from '#shared/messages';
-import { Page } from '../../../components/page';
+import { Page } from '#client/components/page';
 
-import { TextField } from '../../../components/text-field';
+import { TextField } from '#client/components/text-field';
 
-import { applyFieldErrors } from '../../../lib/api-client';
+import { applyFieldErrors } from '#client/lib/api-client';
 
-import { notify } from '../../../lib/notices';
+import { notify } from '#client/lib/notices';
 
-import { applyLoginInfo, usePostLoginRouting } from '../../../lib/post-login';
+import { applyLoginInfo, usePostLoginRouting } from '#client/lib/post-login';
 
-import { useLogout } from '../../../lib/session';
+import { useLogout } from '#client/lib/session';
 
-import { parsePid } from '../../../paths';
+import { parsePid } from '#client/paths';
 
 import { useCreatePassword } from '../api/create-password';
 
-import { BusyButton } from '../../../components/busy-button';
+import { BusyButton } from '#client/components/busy-button';
 
 import { CREATE_PASSWORD_TEXTS } from '../texts';
 import { ApplicationAsking } from '../../auth';

@@ -1,15 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageNavigation } from '../../../lib/navigation';
-import { getNotices } from '../../../lib/notices';
+import { pageNavigation } from '#client/lib/navigation';
+import { getNotices } from '#client/lib/notices';
 import {
   anonymousSessionResponse,
   envelopeResponse,
   setCsrfCookie,
   stubFetch,
   type StubHandler,
-} from '../../../testing/fetch-stub';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 import { logoutPayloadFromQuery } from './email-sent-page';
 import { EMAIL_SENT_TEXTS } from '../texts';
 

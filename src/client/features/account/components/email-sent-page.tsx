@@ -1,9 +1,9 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { Page } from '../../../components/page';
-import { useLogout, type LogoutPayload } from '../../../lib/session';
-import { parsePid, pathTo } from '../../../paths';
+import { Page } from '#client/components/page';
+import { useLogout, type LogoutPayload } from '#client/lib/session';
+import { parsePid, pathTo } from '#client/paths';
 import { EMAIL_SENT_TEXTS } from '../texts';
 
 /**

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientLink, LoginInfo } from '#shared/schemas/auth';
-import { readLoginEvent, rememberLoginEvent } from '../../../lib/login-event';
-import { pageNavigation } from '../../../lib/navigation';
+import { readLoginEvent, rememberLoginEvent } from '#client/lib/login-event';
+import { pageNavigation } from '#client/lib/navigation';
 import {
   envelopeResponse,
   sessionResponse,
@@ -10,9 +10,9 @@ import {
   signedInSession,
   stubFetch,
   type StubHandler,
-} from '../../../testing/fetch-stub';
-import { loginInfo } from '../../../testing/login-fixtures';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { loginInfo } from '#client/testing/login-fixtures';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 import { searchKey } from './select-account-page';
 
 const CLIENTES: ClientLink[] = [

@@ -1,18 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rememberLoginEvent } from '../../../lib/login-event';
-import { pageNavigation } from '../../../lib/navigation';
-import { getNotices } from '../../../lib/notices';
-import { RESUME_UNAVAILABLE_MESSAGE } from '../../../lib/post-login';
+import { rememberLoginEvent } from '#client/lib/login-event';
+import { pageNavigation } from '#client/lib/navigation';
+import { getNotices } from '#client/lib/notices';
+import { RESUME_UNAVAILABLE_MESSAGE } from '#client/lib/post-login';
 import {
   envelopeResponse,
   sessionResponse,
   setCsrfCookie,
   signedInSession,
   stubFetch,
-} from '../../../testing/fetch-stub';
-import { loginInfo, publicProduct } from '../../../testing/login-fixtures';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { loginInfo, publicProduct } from '#client/testing/login-fixtures';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
 /** The new account's login info: a client, no contract on the product. */
 const NEW_ACCOUNT_INFO = loginInfo({ contrato_ultimo: null });

@@ -1,9 +1,9 @@
 import { Link, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
-import { Page } from '../../../components/page';
-import { useResumeLogin } from '../../../lib/post-login';
-import { parsePid, pathTo } from '../../../paths';
-import { BusyButton } from '../../../components/busy-button';
+import { Page } from '#client/components/page';
+import { useResumeLogin } from '#client/lib/post-login';
+import { parsePid, pathTo } from '#client/paths';
+import { BusyButton } from '#client/components/busy-button';
 import { WELCOME_TEXTS } from '../texts';
 import { ApplicationAsking } from '../../auth';
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CobrancaContaDto, RemessaFeitaDto, RetornoResumoDto } from '#shared/schemas/bank-collection';
-import { crudListKey } from '../../../components/crud/list-page';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
+import { crudListKey } from '#client/components/crud/list-page';
+import { apiGet, apiRequest } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
 import { API } from '../admin-paths';
 
 /** Administração → Cobrança bancária (issue 40): staff's calls of the bank files. */

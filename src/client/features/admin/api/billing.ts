@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BillingForecast } from '#shared/schemas/billing';
-import { crudEntityKey } from '../../../components/crud/edit-page';
-import { crudListKey } from '../../../components/crud/list-page';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
+import { crudEntityKey } from '#client/components/crud/edit-page';
+import { crudListKey } from '#client/components/crud/list-page';
+import { apiGet, apiRequest } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
 import { API } from '../admin-paths';
 
 /** Administração → Faturamento (decision 102): staff's calls of the billing. */

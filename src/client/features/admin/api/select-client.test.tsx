@@ -3,11 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '#shared/messages';
-import { dismissAllNotices, getNotices } from '../../../lib/notices';
-import { pageNavigation } from '../../../lib/navigation';
-import { queryClient } from '../../../lib/query-client';
-import { clearSession, sessionQuery } from '../../../lib/session';
-import { envelopeResponse, setCsrfCookie, signedInSession, stubFetch } from '../../../testing/fetch-stub';
+import { dismissAllNotices, getNotices } from '#client/lib/notices';
+import { pageNavigation } from '#client/lib/navigation';
+import { queryClient } from '#client/lib/query-client';
+import { clearSession, sessionQuery } from '#client/lib/session';
+import { envelopeResponse, setCsrfCookie, signedInSession, stubFetch } from '#client/testing/fetch-stub';
 import { useSelectClient } from './select-client';
 
 beforeEach(() => setCsrfCookie('csrf'));

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AdminSelectClientResponse } from '#shared/schemas/auth';
-import { ApiError, apiRequest, handleApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
-import { queryClient } from '../../../lib/query-client';
-import { sessionQuery, setSession } from '../../../lib/session';
+import { ApiError, apiRequest, handleApiError } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
+import { queryClient } from '#client/lib/query-client';
+import { sessionQuery, setSession } from '#client/lib/session';
 
 /**
  * §7 POST api/admin/cliente/selecionar {id}: success 'Cliente {name} selecionado.' (the

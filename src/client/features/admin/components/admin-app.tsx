@@ -1,19 +1,19 @@
 import { NavLink, Route, Routes } from 'react-router';
 import { STAFF_LEVEL } from '#shared/schemas/admin';
 import { MESSAGES } from '#shared/messages';
-import { Page } from '../../../components/page';
-import { useSession } from '../../../lib/session';
+import { Page } from '#client/components/page';
+import { useSession } from '#client/lib/session';
 import { adminPath } from '../admin-paths';
 import { AplicativoEdit } from './application-screens';
 import { AuditoriaList } from './audit-screens';
-import { FaturamentoPage } from './billing-screens';
-import { CobrancaBancariaPage } from './bank-collection-screens';
-import { CancelamentosPage } from './cancellation-screens';
-import { ContaEdit, ContaList, PlanoEdit, PlanoList, PlanoPagamentoEdit, ProdutoEdit, ProdutoList } from './catalogue-screens';
-import { ClienteEdit, ClienteList, ClienteUsuarioEdit } from './client-screens';
-import { ContratoEventoList, FaturaEdit, FaturaItemEdit, FaturaList, NfseEdit, PixRecebimentoList } from './invoice-screens';
-import { CidadeEdit, CidadeList, UsuarioEdit, UsuarioList } from './people-screens';
-import { DocumentoVersaoEdit, DocumentoVersaoList, PrivacidadePedidoList } from './privacy-screens';
+import { BillingPage } from './billing-screens';
+import { BankCollectionPage } from './bank-collection-screens';
+import { CancellationsPage } from './cancellation-screens';
+import { PaymentAccountEdit, PaymentAccountList, PlanEdit, PlanList, PlanPaymentEdit, ProductEdit, ProductList } from './catalogue-screens';
+import { ClientEdit, ClientList, ClientUserEdit } from './client-screens';
+import { ContractEventList, InvoiceEdit, InvoiceItemEdit, InvoiceList, NfseEdit, PixRecebimentoList } from './invoice-screens';
+import { CityEdit, CityList, UserEdit, UserList } from './people-screens';
+import { DocumentoVersaoEdit, DocumentoVersaoList, PrivacyRequestList } from './privacy-screens';
 import { ADMIN_TEXTS, BANK_COLLECTION_TEXTS, CANCELLATIONS_TEXTS } from '../texts';
 
 interface Section {
@@ -92,31 +92,31 @@ export function AdminApp() {
       </nav>
       <Routes>
         <Route index element={<AdminHome sections={sections} />} />
-        <Route path="produtos" element={<ProdutoList />} />
-        <Route path="produtos/:id" element={<ProdutoEdit />} />
+        <Route path="produtos" element={<ProductList />} />
+        <Route path="produtos/:id" element={<ProductEdit />} />
         <Route path="produtos/:parentId/aplicativos/:id" element={<AplicativoEdit />} />
-        <Route path="planos" element={<PlanoList />} />
-        <Route path="planos/:id" element={<PlanoEdit />} />
-        <Route path="planos/:parentId/pagamentos/:id" element={<PlanoPagamentoEdit />} />
-        <Route path="contas" element={<ContaList />} />
-        <Route path="contas/:id" element={<ContaEdit />} />
-        <Route path="clientes" element={<ClienteList />} />
-        <Route path="clientes/:id" element={<ClienteEdit />} />
-        <Route path="clientes/:parentId/usuarios/:id" element={<ClienteUsuarioEdit />} />
-        <Route path="usuarios" element={<UsuarioList />} />
-        <Route path="usuarios/:id" element={<UsuarioEdit />} />
-        <Route path="faturas" element={<FaturaList />} />
-        <Route path="faturas/:id" element={<FaturaEdit />} />
-        <Route path="faturas/:parentId/itens/:id" element={<FaturaItemEdit />} />
+        <Route path="planos" element={<PlanList />} />
+        <Route path="planos/:id" element={<PlanEdit />} />
+        <Route path="planos/:parentId/pagamentos/:id" element={<PlanPaymentEdit />} />
+        <Route path="contas" element={<PaymentAccountList />} />
+        <Route path="contas/:id" element={<PaymentAccountEdit />} />
+        <Route path="clientes" element={<ClientList />} />
+        <Route path="clientes/:id" element={<ClientEdit />} />
+        <Route path="clientes/:parentId/usuarios/:id" element={<ClientUserEdit />} />
+        <Route path="usuarios" element={<UserList />} />
+        <Route path="usuarios/:id" element={<UserEdit />} />
+        <Route path="faturas" element={<InvoiceList />} />
+        <Route path="faturas/:id" element={<InvoiceEdit />} />
+        <Route path="faturas/:parentId/itens/:id" element={<InvoiceItemEdit />} />
         <Route path="faturas/:parentId/nfse/:id" element={<NfseEdit />} />
-        <Route path="faturamento" element={<FaturamentoPage />} />
+        <Route path="faturamento" element={<BillingPage />} />
         <Route path="recebimentos-pix" element={<PixRecebimentoList />} />
-        <Route path="cobranca-bancaria" element={<CobrancaBancariaPage />} />
-        <Route path="cancelamentos" element={<CancelamentosPage />} />
-        <Route path="cidades" element={<CidadeList />} />
-        <Route path="cidades/:id" element={<CidadeEdit />} />
-        <Route path="mudancas-plano" element={<ContratoEventoList />} />
-        <Route path="privacidade" element={<PrivacidadePedidoList />} />
+        <Route path="cobranca-bancaria" element={<BankCollectionPage />} />
+        <Route path="cancelamentos" element={<CancellationsPage />} />
+        <Route path="cidades" element={<CityList />} />
+        <Route path="cidades/:id" element={<CityEdit />} />
+        <Route path="mudancas-plano" element={<ContractEventList />} />
+        <Route path="privacidade" element={<PrivacyRequestList />} />
         <Route path="documentos-legais" element={<DocumentoVersaoList />} />
         <Route path="documentos-legais/:id" element={<DocumentoVersaoEdit />} />
         <Route path="auditoria" element={nivel <= STAFF_LEVEL.supervisor ? <AuditoriaList /> : <Forbidden />} />

@@ -3,9 +3,9 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dismissAllNotices } from '../../../lib/notices';
-import { queryClient } from '../../../lib/query-client';
-import { envelopeResponse, setCsrfCookie, stubFetch } from '../../../testing/fetch-stub';
+import { dismissAllNotices } from '#client/lib/notices';
+import { queryClient } from '#client/lib/query-client';
+import { envelopeResponse, setCsrfCookie, stubFetch } from '#client/testing/fetch-stub';
 import type { OidcCliente } from '../types';
 import { AplicativoEdit } from './application-screens';
 

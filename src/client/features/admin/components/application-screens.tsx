@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import { OidcClienteCreateSchema, OidcClienteUpdateSchema, type OidcSecretResponse } from '#shared/schemas/admin';
-import { CrudEdit } from '../../../components/crud/edit-page';
-import { CheckboxField, InputField, TextAreaField } from '../../../components/crud/form-fields';
-import { CrudList } from '../../../components/crud/list-page';
+import { CrudEdit } from '#client/components/crud/edit-page';
+import { CheckboxField, InputField, TextAreaField } from '#client/components/crud/form-fields';
+import { CrudList } from '#client/components/crud/list-page';
 import { API, adminPath, routeId } from '../admin-paths';
 import { asPayload } from '../form-values';
 import type { OidcCliente, Produto } from '../types';
@@ -14,7 +14,7 @@ import { ADMIN_TEXTS } from '../texts';
  * A product's applications that sign people in through the portal (OpenID Connect, decision
  * 087): a child list on the product, and its edit page with the secret shown once.
  */
-export function ProdutoAplicativos({ produto }: { produto: Produto }) {
+export function ProductApplications({ produto }: { produto: Produto }) {
   return (
     <section className="mt-4" aria-labelledby="aplicativos-titulo">
       <h2 id="aplicativos-titulo" className="h5">

@@ -5,10 +5,10 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages';
 import type { AuditoriaRow } from '#shared/schemas/audit';
-import { queryClient } from '../../../lib/query-client';
-import { clearSession, sessionQuery } from '../../../lib/session';
-import { envelopeResponse, setCsrfCookie, signedInSession, stubFetch, type StubRequest } from '../../../testing/fetch-stub';
-import { defaultDateInterval } from '../../../components/widgets/date-interval-picker';
+import { queryClient } from '#client/lib/query-client';
+import { clearSession, sessionQuery } from '#client/lib/session';
+import { envelopeResponse, setCsrfCookie, signedInSession, stubFetch, type StubRequest } from '#client/testing/fetch-stub';
+import { defaultDateInterval } from '#client/components/widgets/date-interval-picker';
 import { AdminApp } from './admin-app';
 
 const BASE = '/api/admin/gl_auditoria';

@@ -5,13 +5,13 @@ import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatMoney, MISSING } from '#shared/format';
 import { STAFF_LEVEL } from '#shared/schemas/admin';
 import type { CobrancaContaDto } from '#shared/schemas/bank-collection';
-import { BusyButton } from '../../../components/busy-button';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { CrudList } from '../../../components/crud/list-page';
-import { FilePicker } from '../../../components/file-picker';
-import { LoadError } from '../../../components/load-error';
-import { isFieldErrorResponse } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+import { BusyButton } from '#client/components/busy-button';
+import { ConfirmDialog } from '#client/components/confirm-dialog';
+import { CrudList } from '#client/components/crud/list-page';
+import { FilePicker } from '#client/components/file-picker';
+import { LoadError } from '#client/components/load-error';
+import { isFieldErrorResponse } from '#client/lib/api-client';
+import { useSession } from '#client/lib/session';
 import { API, adminPath } from '../admin-paths';
 import { useBankCollectionAccounts, useGenerateRemessa, useUploadRetorno } from '../api/bank-collection';
 import { BANK_COLLECTION_TEXTS as TEXTS } from '../texts';
@@ -242,7 +242,7 @@ function Occurrences() {
 }
 
 /** Administração → Cobrança bancária (issue 40): the accounts, the remessas, the retornos and what they said. */
-export function CobrancaBancariaPage() {
+export function BankCollectionPage() {
   const nivel = useSession().usuario?.nivel ?? STAFF_LEVEL.operator;
   return (
     <Screen title={TEXTS.title}>

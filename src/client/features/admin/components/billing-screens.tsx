@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { formatDate, formatDateTime, formatMoney, MISSING } from '#shared/format';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { CrudList } from '../../../components/crud/list-page';
-import { Truncate } from '../../../components/widgets/readonly-values';
+import { ConfirmDialog } from '#client/components/confirm-dialog';
+import { CrudList } from '#client/components/crud/list-page';
+import { Truncate } from '#client/components/widgets/readonly-values';
 import { API, adminPath } from '../admin-paths';
 import { useBillingForecast, useIssueNow } from '../api/billing';
 import type { Contrato, FaturamentoExecucao } from '../types';
@@ -109,7 +109,7 @@ function Runs() {
 }
 
 /** Administração → Faturamento (decision 102): the forecast, the contracts and the last runs. */
-export function FaturamentoPage() {
+export function BillingPage() {
   return (
     <Screen title={ADMIN_TEXTS.faturamento}>
       <p className="text-body-secondary">{ADMIN_TEXTS.faturamentoIntro}</p>

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_LEVEL } from '#shared/schemas/admin';
-import { dismissAllNotices, getNotices } from '../../../lib/notices';
-import { queryClient } from '../../../lib/query-client';
-import { clearSession, sessionQuery } from '../../../lib/session';
-import { envelopeResponse, setCsrfCookie, signedInSession, stubFetch, type StubHandler } from '../../../testing/fetch-stub';
+import { dismissAllNotices, getNotices } from '#client/lib/notices';
+import { queryClient } from '#client/lib/query-client';
+import { clearSession, sessionQuery } from '#client/lib/session';
+import { envelopeResponse, setCsrfCookie, signedInSession, stubFetch, type StubHandler } from '#client/testing/fetch-stub';
 import type { ContratoCancelamento, FaturaReembolso } from '../types';
 import { AdminApp } from './admin-app';
 

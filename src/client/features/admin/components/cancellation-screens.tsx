@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatMoney } from '#shared/format';
 import { STAFF_LEVEL } from '#shared/schemas/admin';
 import { reasonText } from '#shared/schemas/cancellation';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { CrudList } from '../../../components/crud/list-page';
-import { Truncate } from '../../../components/widgets/readonly-values';
-import { useSession } from '../../../lib/session';
+import { ConfirmDialog } from '#client/components/confirm-dialog';
+import { CrudList } from '#client/components/crud/list-page';
+import { Truncate } from '#client/components/widgets/readonly-values';
+import { useSession } from '#client/lib/session';
 import { API, adminPath } from '../admin-paths';
 import { useCancellationsByReason, useMarkRefunded } from '../api/cancellations';
 import { CANCELLATIONS_TEXTS as TEXTS } from '../texts';
@@ -129,7 +129,7 @@ function Refunds({ mayMark }: { mayMark: boolean }) {
 }
 
 /** Administração → Cancelamentos (issue 41): by reason and month, the requests, the refunds. */
-export function CancelamentosPage() {
+export function CancellationsPage() {
   const nivel = useSession().usuario?.nivel ?? STAFF_LEVEL.operator;
   return (
     <Screen title={TEXTS.title}>

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DUE_DATE_MESSAGES, PROMOCAO_MESES_MESSAGE } from '#shared/schemas/admin';
-import { dismissAllNotices } from '../../../lib/notices';
-import { queryClient } from '../../../lib/query-client';
-import { envelopeResponse, setCsrfCookie, stubFetch, type StubRequest } from '../../../testing/fetch-stub';
+import { dismissAllNotices } from '#client/lib/notices';
+import { queryClient } from '#client/lib/query-client';
+import { envelopeResponse, setCsrfCookie, stubFetch, type StubRequest } from '#client/testing/fetch-stub';
 import type { Plano, PlanoPagamento, Produto } from '../types';
-import { PlanoPagamentoEdit, ProdutoEdit } from './catalogue-screens';
+import { PlanPaymentEdit, ProductEdit } from './catalogue-screens';
 
 const AUDIT = { datahora_criado: '2026-11-01T12:00:00.000Z', datahora_modificado: '2026-11-01T12:00:00.000Z' };
 const PRODUTO: Produto = {
@@ -56,8 +56,8 @@ function Where() {
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
-      { path: '/admin/produtos/:id', element: <ProdutoEdit /> },
-      { path: '/admin/planos/:parentId/pagamentos/:id', element: <PlanoPagamentoEdit /> },
+      { path: '/admin/produtos/:id', element: <ProductEdit /> },
+      { path: '/admin/planos/:parentId/pagamentos/:id', element: <PlanPaymentEdit /> },
       { path: '*', element: <Where /> },
     ],
     { initialEntries: [path] },

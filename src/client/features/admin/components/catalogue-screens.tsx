@@ -13,15 +13,15 @@ import {
 import { describeDueDateRule, isDueDateRule } from '#shared/due-date';
 import { formatMoney } from '#shared/format';
 import { PIX_KEY_TYPES } from '#shared/pix/pix-key';
-import { CrudEdit } from '../../../components/crud/edit-page';
+import { CrudEdit } from '#client/components/crud/edit-page';
 import { BOLETO_BANKS } from '#shared/boleto/banks/index';
-import { CheckboxField, ChoiceField, DecimalField, DropdownField, InputField, TextAreaField } from '../../../components/crud/form-fields';
-import { CrudList } from '../../../components/crud/list-page';
-import { Truncate } from '../../../components/widgets/readonly-values';
+import { CheckboxField, ChoiceField, DecimalField, DropdownField, InputField, TextAreaField } from '#client/components/crud/form-fields';
+import { CrudList } from '#client/components/crud/list-page';
+import { Truncate } from '#client/components/widgets/readonly-values';
 import { API, adminPath, routeId } from '../admin-paths';
 import { asPayload, formValuesOf } from '../form-values';
 import type { Conta, Plano, PlanoPagamento, Produto } from '../types';
-import { ProdutoAplicativos } from './application-screens';
+import { ProductApplications } from './application-screens';
 import { OneTimeSecret } from './one-time-secret';
 import { Screen, yesNo } from './screen';
 import { ADMIN_TEXTS } from '../texts';
@@ -71,7 +71,7 @@ function DueDateFields({ form }: { form: UseFormReturn<z.input<typeof ProdutoSav
   );
 }
 
-export function ProdutoList() {
+export function ProductList() {
   return (
     <Screen title={ADMIN_TEXTS.produtos}>
       <CrudList<Produto>
@@ -92,7 +92,7 @@ export function ProdutoList() {
   );
 }
 
-export function ProdutoEdit() {
+export function ProductEdit() {
   const id = routeId(useParams().id);
   return (
     <Screen title={id ? ADMIN_TEXTS.editarProduto : ADMIN_TEXTS.novoProduto}>
@@ -116,7 +116,7 @@ export function ProdutoEdit() {
         toForm={(entity) => formValuesOf(entity, PRODUTO_FIELDS)}
         toPayload={asPayload}
         navBackRoute={adminPath('produtos')}
-        extra={(produto) => <ProdutoAplicativos produto={produto} />}
+        extra={(produto) => <ProductApplications produto={produto} />}
       >
         {(form) => (
           <div className="row">
@@ -152,7 +152,7 @@ const PLANO_FIELDS = [
   'ativo',
 ] as const;
 
-export function PlanoList() {
+export function PlanList() {
   return (
     <Screen title={ADMIN_TEXTS.planos}>
       <CrudList<Plano>
@@ -174,7 +174,7 @@ export function PlanoList() {
   );
 }
 
-export function PlanoEdit() {
+export function PlanEdit() {
   const id = routeId(useParams().id);
   return (
     <Screen title={id ? ADMIN_TEXTS.editarPlano : ADMIN_TEXTS.novoPlano}>
@@ -260,7 +260,7 @@ const PAGAMENTO_FIELDS = [
 ] as const;
 
 /** A plan's payment option: a child entity (§2 parentEntityId = the plan, navBackRoute = the plan). */
-export function PlanoPagamentoEdit() {
+export function PlanPaymentEdit() {
   const params = useParams();
   const id = routeId(params.id);
   const planoId = Number(params.parentId);
@@ -350,7 +350,7 @@ const CONTA_FIELDS = [
 /** The banks a boleto account may use (issue 40), for the choice. */
 const BOLETO_BANK_OPTIONS = [...BOLETO_BANKS.values()].map((bank) => ({ id: bank.code, text: `${bank.code} – ${bank.name}` }));
 
-export function ContaList() {
+export function PaymentAccountList() {
   return (
     <Screen title={ADMIN_TEXTS.contasDePagamento}>
       <CrudList<Conta>
@@ -371,7 +371,7 @@ export function ContaList() {
   );
 }
 
-export function ContaEdit() {
+export function PaymentAccountEdit() {
   const id = routeId(useParams().id);
   return (
     <Screen title={id ? ADMIN_TEXTS.editarContaDePagamento : ADMIN_TEXTS.novaContaDePagamento}>

@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, STAFF_LEVEL } from '#shared/schemas/admin';
-import { dismissAllNotices, getNotices } from '../../../lib/notices';
-import { queryClient } from '../../../lib/query-client';
-import { clearSession, sessionQuery } from '../../../lib/session';
-import { envelopeResponse, setCsrfCookie, signedInSession, stubFetch } from '../../../testing/fetch-stub';
+import { dismissAllNotices, getNotices } from '#client/lib/notices';
+import { queryClient } from '#client/lib/query-client';
+import { clearSession, sessionQuery } from '#client/lib/session';
+import { envelopeResponse, setCsrfCookie, signedInSession, stubFetch } from '#client/testing/fetch-stub';
 import type { Cliente, ClienteUsuario } from '../types';
-import { ClienteEdit, ClienteUsuarioEdit } from './client-screens';
+import { ClientEdit, ClientUserEdit } from './client-screens';
 
 const AUDIT = { datahora_criado: '2026-11-01T12:00:00.000Z', datahora_modificado: '2026-11-01T12:00:00.000Z' };
 const CLIENTE: Cliente = {
@@ -58,8 +58,8 @@ function renderAt(path: string, nivel: number) {
   );
   const router = createMemoryRouter(
     [
-      { path: '/admin/clientes/:id', element: <ClienteEdit /> },
-      { path: '/admin/clientes/:parentId/usuarios/:id', element: <ClienteUsuarioEdit /> },
+      { path: '/admin/clientes/:id', element: <ClientEdit /> },
+      { path: '/admin/clientes/:parentId/usuarios/:id', element: <ClientUserEdit /> },
     ],
     { initialEntries: [path] },
   );

@@ -3,14 +3,14 @@ import { CEP_MASK, CPF_CNPJ_MASKS, PHONE_MASKS } from '#shared/masks';
 import { useParams } from 'react-router';
 import { ACCOUNT_LEVELS, ClienteSaveSchema, ClienteUsuarioCreateSchema, ClienteUsuarioUpdateSchema, STAFF_LEVEL } from '#shared/schemas/admin';
 import { formatCpfCnpj } from '#shared/cpf-cnpj';
-import { CrudEdit, crudEntityKey } from '../../../components/crud/edit-page';
-import { CheckboxField, ChoiceField, DateField, DropdownField, InputField, MaskedInputField } from '../../../components/crud/form-fields';
-import { CrudList } from '../../../components/crud/list-page';
-import { CITY_SOURCE } from '../../../components/city-select';
-import { apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
-import { useSession } from '../../../lib/session';
-import { pathTo } from '../../../paths';
+import { CrudEdit, crudEntityKey } from '#client/components/crud/edit-page';
+import { CheckboxField, ChoiceField, DateField, DropdownField, InputField, MaskedInputField } from '#client/components/crud/form-fields';
+import { CrudList } from '#client/components/crud/list-page';
+import { CITY_SOURCE } from '#client/components/city-select';
+import { apiRequest } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
+import { useSession } from '#client/lib/session';
+import { pathTo } from '#client/paths';
 import { API, adminPath, routeId } from '../admin-paths';
 import { useSelectClient } from '../api/select-client';
 import { asPayload, formValuesOf } from '../form-values';
@@ -29,7 +29,7 @@ function useMayWriteLinks(): boolean {
   return (session.usuario?.nivel ?? Infinity) <= STAFF_LEVEL.supervisor;
 }
 
-export function ClienteList() {
+export function ClientList() {
   return (
     <Screen title={ADMIN_TEXTS.clientes}>
       <CrudList<Cliente>
@@ -106,7 +106,7 @@ function ClienteActions({ cliente }: { cliente: Cliente }) {
   );
 }
 
-export function ClienteEdit() {
+export function ClientEdit() {
   const id = routeId(useParams().id);
   const mayWriteLinks = useMayWriteLinks();
   return (
@@ -174,7 +174,7 @@ export function ClienteEdit() {
 }
 
 /** A person linked to a client at an account level (§6); child of the client. */
-export function ClienteUsuarioEdit() {
+export function ClientUserEdit() {
   const params = useParams();
   const id = routeId(params.id);
   const clienteId = Number(params.parentId);

@@ -5,12 +5,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STAFF_LEVEL } from '#shared/schemas/admin';
 import { BILLING_MESSAGES } from '#shared/schemas/billing';
-import { dismissAllNotices, getNotices } from '../../../lib/notices';
-import { queryClient } from '../../../lib/query-client';
-import { clearSession, sessionQuery } from '../../../lib/session';
-import { envelopeResponse, setCsrfCookie, signedInSession, stubFetch, type StubHandler } from '../../../testing/fetch-stub';
+import { dismissAllNotices, getNotices } from '#client/lib/notices';
+import { queryClient } from '#client/lib/query-client';
+import { clearSession, sessionQuery } from '#client/lib/session';
+import { envelopeResponse, setCsrfCookie, signedInSession, stubFetch, type StubHandler } from '#client/testing/fetch-stub';
 import type { Fatura, FaturaItem } from '../types';
-import { FaturaEdit, FaturaList } from './invoice-screens';
+import { InvoiceEdit, InvoiceList } from './invoice-screens';
 
 const AUDIT = { datahora_criado: '2026-11-21T12:00:00.000Z', datahora_modificado: '2026-11-21T12:00:00.000Z' };
 const fatura = (overrides: Partial<Fatura> = {}): Fatura => ({
@@ -66,7 +66,7 @@ function renderInvoice(nivel: number) {
     sessionQuery.queryKey,
     signedInSession({ usuario: { id: 1, nome: 'Supervisora Demo', nivel }, cliente: null, clienteUsuario_nivel: null }),
   );
-  const router = createMemoryRouter([{ path: '/admin/faturas/:id', element: <FaturaEdit /> }], {
+  const router = createMemoryRouter([{ path: '/admin/faturas/:id', element: <InvoiceEdit /> }], {
     initialEntries: ['/admin/faturas/70'],
   });
   render(
@@ -193,7 +193,7 @@ describe('the invoice list', () => {
           fatura({ id: 71, situacao: 8, origem: 'manual', gl_contrato_id: null, nf_numero: '123' }),
         ]),
     });
-    const router = createMemoryRouter([{ path: '/admin/faturas', element: <FaturaList /> }], {
+    const router = createMemoryRouter([{ path: '/admin/faturas', element: <InvoiceList /> }], {
       initialEntries: ['/admin/faturas'],
     });
     render(

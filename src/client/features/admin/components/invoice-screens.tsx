@@ -13,8 +13,8 @@ import {
   STAFF_LEVEL,
 } from '#shared/schemas/admin';
 import { SITUACAO, situacaoDesc } from '#shared/schemas/invoices';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { CrudEdit, crudEntityKey } from '../../../components/crud/edit-page';
+import { ConfirmDialog } from '#client/components/confirm-dialog';
+import { CrudEdit, crudEntityKey } from '#client/components/crud/edit-page';
 import {
   ChoiceField,
   DateField,
@@ -24,14 +24,14 @@ import {
   FileField,
   InputField,
   TextAreaField,
-} from '../../../components/crud/form-fields';
-import { CrudList, crudListKey } from '../../../components/crud/list-page';
-import { DateIntervalPicker, defaultDateInterval } from '../../../components/widgets/date-interval-picker';
-import { ReadonlyDecimal, Truncate } from '../../../components/widgets/readonly-values';
-import { DateTimeInput } from '../../../components/widgets/date-inputs';
-import { apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
-import { useSession } from '../../../lib/session';
+} from '#client/components/crud/form-fields';
+import { CrudList, crudListKey } from '#client/components/crud/list-page';
+import { DateIntervalPicker, defaultDateInterval } from '#client/components/widgets/date-interval-picker';
+import { ReadonlyDecimal, Truncate } from '#client/components/widgets/readonly-values';
+import { DateTimeInput } from '#client/components/widgets/date-inputs';
+import { apiRequest } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
+import { useSession } from '#client/lib/session';
 import { API, adminPath, routeId } from '../admin-paths';
 import { useCancelInvoice } from '../api/billing';
 import { asPayload, formValuesOf } from '../form-values';
@@ -48,7 +48,7 @@ const isBilled = (fatura: Pick<Fatura, 'origem'> | null | undefined) => Boolean(
 /** What the server cancels: an invoice not paid (held, issued or overdue). */
 const CANCELLABLE: readonly number[] = [SITUACAO.aguardandoAprovacao, SITUACAO.fechada, SITUACAO.vencida];
 
-export function FaturaList() {
+export function InvoiceList() {
   const [interval, setInterval] = useState<DateInterval>(() => defaultDateInterval());
   // The due-date filter applies only while the picker is checked (§3 Date-interval value).
   const params = interval.checked
@@ -224,7 +224,7 @@ function useLoadedFatura(id: number | null): Fatura | null {
   return (query.data as Fatura | null | undefined) ?? null;
 }
 
-export function FaturaEdit() {
+export function InvoiceEdit() {
   const id = routeId(useParams().id);
   const session = useSession();
   const isSupervisor = (session.usuario?.nivel ?? Infinity) <= STAFF_LEVEL.supervisor;
@@ -341,7 +341,7 @@ const faturaParent = (faturaId: number) => ({
 
 const ITEM_FIELDS = ['codigo', 'descricao', 'unidade', 'qtde', 'valor'] as const;
 
-export function FaturaItemEdit() {
+export function InvoiceItemEdit() {
   const params = useParams();
   const id = routeId(params.id);
   const faturaId = Number(params.parentId);
@@ -467,7 +467,7 @@ export function NfseEdit() {
 }
 
 /** Pending plan changes (gl_contrato_evento): read here, cancelled by their own call. */
-export function ContratoEventoList() {
+export function ContractEventList() {
   const queryClient = useQueryClient();
   const cancel = useMutation({
     mutationFn: (id: number) => apiRequest<null>('POST', `${API.contratoEvento}/${id}/cancelar`),

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { apiRequest } from '../../../lib/api-client';
-import { copyText } from '../../../lib/clipboard';
-import { notify } from '../../../lib/notices';
-import { crudEntityKey } from '../../../components/crud/edit-page';
+import { apiRequest } from '#client/lib/api-client';
+import { copyText } from '#client/lib/clipboard';
+import { notify } from '#client/lib/notices';
+import { crudEntityKey } from '#client/components/crud/edit-page';
 import { ADMIN_TEXTS } from '../texts';
 
 /**

@@ -3,13 +3,13 @@ import { PHONE_MASKS } from '#shared/masks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { CidadeUpdateSchema, STAFF_LEVEL, UsuarioUpdateSchema } from '#shared/schemas/admin';
-import { CrudEdit, crudEntityKey } from '../../../components/crud/edit-page';
-import { CheckboxField, InputField, MaskedInputField } from '../../../components/crud/form-fields';
-import { CrudList } from '../../../components/crud/list-page';
-import { IdIcon } from '../../../components/widgets/info-icons';
-import { apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
-import { useSession } from '../../../lib/session';
+import { CrudEdit, crudEntityKey } from '#client/components/crud/edit-page';
+import { CheckboxField, InputField, MaskedInputField } from '#client/components/crud/form-fields';
+import { CrudList } from '#client/components/crud/list-page';
+import { IdIcon } from '#client/components/widgets/info-icons';
+import { apiRequest } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
+import { useSession } from '#client/lib/session';
 import { API, adminPath, routeId } from '../admin-paths';
 import { asPayload, formValuesOf } from '../form-values';
 import type { Cidade, Usuario } from '../types';
@@ -18,7 +18,7 @@ import { ADMIN_TEXTS } from '../texts';
 
 const staffLevel = (nivel: number | null) => (nivel === null ? '-' : String(nivel));
 
-export function UsuarioList() {
+export function UserList() {
   return (
     <Screen title={ADMIN_TEXTS.usuarios}>
       <CrudList<Usuario>
@@ -120,7 +120,7 @@ function UsuarioActions({ usuario }: { usuario: Usuario }) {
   );
 }
 
-export function UsuarioEdit() {
+export function UserEdit() {
   const id = routeId(useParams().id);
   return (
     <Screen title={ADMIN_TEXTS.editarUsuario}>
@@ -149,7 +149,7 @@ export function UsuarioEdit() {
   );
 }
 
-export function CidadeList() {
+export function CityList() {
   return (
     <Screen title={ADMIN_TEXTS.cidades}>
       <CrudList<Cidade>
@@ -167,7 +167,7 @@ export function CidadeList() {
   );
 }
 
-export function CidadeEdit() {
+export function CityEdit() {
   const id = routeId(useParams().id);
   return (
     <Screen title={ADMIN_TEXTS.editarCidade}>

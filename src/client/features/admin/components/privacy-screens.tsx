@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
 import { DocumentoVersaoCreateSchema } from '#shared/schemas/admin';
 import { formatDateTime, MISSING } from '#shared/format';
-import { CrudEdit } from '../../../components/crud/edit-page';
-import { ChoiceField, InputField, TextAreaField } from '../../../components/crud/form-fields';
-import { CrudList } from '../../../components/crud/list-page';
+import { CrudEdit } from '#client/components/crud/edit-page';
+import { ChoiceField, InputField, TextAreaField } from '#client/components/crud/form-fields';
+import { CrudList } from '#client/components/crud/list-page';
 import { API, adminPath, routeId } from '../admin-paths';
 import { asPayload, formValuesOf } from '../form-values';
 import type { DocumentoVersao, PrivacidadePedido } from '../types';
@@ -30,7 +30,7 @@ const documentoText = (documento: string) =>
   DOCUMENTOS.find((option) => option.id === documento)?.text ?? documento;
 const when = (value: string | null) => (value ? formatDateTime(value) : MISSING);
 
-export function PrivacidadePedidoList() {
+export function PrivacyRequestList() {
   return (
     <Screen title={ADMIN_TEXTS.pedidosDePrivacidade}>
       <CrudList<PrivacidadePedido>

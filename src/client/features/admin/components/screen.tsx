@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Page } from '../../../components/page';
+import { Page } from '#client/components/page';
 import { ADMIN_TEXTS } from '../texts';
 
 /** The frame of a staff screen: its title and the screen. */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ConsentResponse, InteractionInfo } from '#shared/schemas/applications';
-import { apiGet, apiPost } from '../../../lib/api-client';
+import { apiGet, apiPost } from '#client/lib/api-client';
 
 const interactionPath = (uid: string) => `/api/oidc/interacao/${encodeURIComponent(uid)}`;
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TwofaCheckRequest, TwofaCheckResponse } from '#shared/schemas/auth';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '#client/lib/api-client';
 
 /** §7 POST /api/gl_usuario/twofa/twofaCheckUsuario: does this e-mail need a 2FA code here? */
 function checkTwofa(payload: TwofaCheckRequest): Promise<TwofaCheckResponse> {

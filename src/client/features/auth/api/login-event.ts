@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { EventLoginRequest, EventLoginResponse } from '#shared/schemas/auth';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '#client/lib/api-client';
 
 /** §7 POST acesso/login_evento: the password confirmed for an event; data.to is where to go. */
 function loginEvent(payload: EventLoginRequest): Promise<EventLoginResponse> {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginInfo, LoginRequest } from '#shared/schemas/auth';
-import { apiPost } from '../../../lib/api-client';
-import type { LoginIntent } from '../../../lib/post-login';
+import { apiPost } from '#client/lib/api-client';
+import type { LoginIntent } from '#client/lib/post-login';
 
 const LOGIN_PATH = '/api/acesso/login';
 

@@ -1,7 +1,7 @@
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { LoginInfo } from '#shared/schemas/auth';
-import { apiPost } from '../../../lib/api-client';
-import { getPasskey } from '../../../lib/passkeys';
+import { apiPost } from '#client/lib/api-client';
+import { getPasskey } from '#client/lib/passkeys';
 
 /**
  * A sign-in with a passkey (docs/decisions/072-passkeys.md): a challenge from the server, the

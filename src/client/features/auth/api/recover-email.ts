@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RecoverEmailRequest } from '#shared/schemas/account';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '#client/lib/api-client';
 
 const RECOVER_EMAIL_PATH = '/api/acesso/recuperar_email';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { RecoverTokenRequest } from '#shared/schemas/account';
-import { ApiError, apiPost } from '../../../lib/api-client';
+import { ApiError, apiPost } from '#client/lib/api-client';
 
 const RECOVER_TOKEN_PATH = '/api/acesso/recuperar_token';
 const RECOVER_TOKEN_CHECK_PATH = '/api/acesso/recuperar_token/verificar';

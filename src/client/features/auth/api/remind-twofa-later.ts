@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '#client/lib/api-client';
 
 /** §7 POST /api/gl_usuario/twofa/twofaActivateWhen: ask again in 30 days (§9). */
 function remindTwofaLater(): Promise<unknown> {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { pendingInteractionId } from '../../../lib/oidc-interaction';
-import { displayableLogo } from '../../../lib/displayable-logo';
+import { pendingInteractionId } from '#client/lib/oidc-interaction';
+import { displayableLogo } from '#client/lib/displayable-logo';
 import { useInteractionInfo } from '../api/application-sign-in';
 import { LOGIN_TEXTS } from '../texts';
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InteractionInfo } from '#shared/schemas/applications';
-import { pageNavigation } from '../../../lib/navigation';
+import { pageNavigation } from '#client/lib/navigation';
 import {
   anonymousSessionResponse,
   envelopeResponse,
@@ -9,9 +9,9 @@ import {
   setCsrfCookie,
   signedInSession,
   stubFetch,
-} from '../../../testing/fetch-stub';
-import { publicProduct } from '../../../testing/login-fixtures';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { publicProduct } from '#client/testing/login-fixtures';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
 const UID = 'AbCdEfGhIjKlMnOpQrStU';
 const INFO: InteractionInfo = {

@@ -2,19 +2,19 @@ import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { pageNavigation } from '../../../lib/navigation';
+import { ApiError } from '#client/lib/api-client';
+import { pageNavigation } from '#client/lib/navigation';
 import {
   forgetInteraction,
   interactionIdOf,
   INTERACTION_PREFIX,
-} from '../../../lib/oidc-interaction';
-import { useSession } from '../../../lib/session';
-import { Page } from '../../../components/page';
-import { PageLoading } from '../../../components/page-loading';
-import { LoadError } from '../../../components/load-error';
-import { OIDC_SCOPE_TEXTS } from '../../../texts';
-import { DEFAULT_PRODUCT_ID, parsePid, pathTo } from '../../../paths';
+} from '#client/lib/oidc-interaction';
+import { useSession } from '#client/lib/session';
+import { Page } from '#client/components/page';
+import { PageLoading } from '#client/components/page-loading';
+import { LoadError } from '#client/components/load-error';
+import { OIDC_SCOPE_TEXTS } from '#client/texts';
+import { DEFAULT_PRODUCT_ID, parsePid, pathTo } from '#client/paths';
 import { useAllowApplication, useInteractionInfo } from '../api/application-sign-in';
 import { CONSENT_TEXTS } from '../texts';
 

@@ -1,17 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaptchaConfig } from '#shared/schemas/auth';
-import { pageNavigation } from '../../../lib/navigation';
+import { pageNavigation } from '#client/lib/navigation';
 import {
   anonymousSessionResponse,
   envelopeResponse,
   setCsrfCookie,
   stubFetch,
-} from '../../../testing/fetch-stub';
-import { fakeAltcha } from '../../../testing/fake-altcha-widget';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { fakeAltcha } from '#client/testing/fake-altcha-widget';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
-vi.mock('../../../components/altcha-widget', () => import('../../../testing/fake-altcha-widget'));
+vi.mock('#client/components/altcha-widget', () => import('#client/testing/fake-altcha-widget'));
 
 const ALTCHA: CaptchaConfig = {
   provider: 'altcha',

@@ -2,8 +2,8 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaptchaConfig, LoginInfo, TwofaCheckResponse } from '#shared/schemas/auth';
 import type { PrivacyOverview } from '#shared/schemas/privacy';
-import { readLoginEvent } from '../../../lib/login-event';
-import { pageNavigation } from '../../../lib/navigation';
+import { readLoginEvent } from '#client/lib/login-event';
+import { pageNavigation } from '#client/lib/navigation';
 import {
   anonymousSessionResponse,
   envelopeResponse,
@@ -12,12 +12,12 @@ import {
   signedInSession,
   stubFetch,
   type StubHandler,
-} from '../../../testing/fetch-stub';
-import { fakeAltcha } from '../../../testing/fake-altcha-widget';
-import { loginInfo, publicProduct } from '../../../testing/login-fixtures';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { fakeAltcha } from '#client/testing/fake-altcha-widget';
+import { loginInfo, publicProduct } from '#client/testing/login-fixtures';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
-vi.mock('../../../components/altcha-widget', () => import('../../../testing/fake-altcha-widget'));
+vi.mock('#client/components/altcha-widget', () => import('#client/testing/fake-altcha-widget'));
 
 const NO_CAPTCHA: CaptchaConfig = { provider: 'none', siteKey: null, challengeUrl: null };
 const ALTCHA: CaptchaConfig = {

@@ -10,29 +10,29 @@ import type {
   PublicProduct,
   TwofaCheckResponse,
 } from '#shared/schemas/auth';
-import { Captcha, useCaptcha } from '../../../components/captcha';
-import { Page } from '../../../components/page';
-import { CheckField, TextField } from '../../../components/text-field';
+import { Captcha, useCaptcha } from '#client/components/captcha';
+import { Page } from '#client/components/page';
+import { CheckField, TextField } from '#client/components/text-field';
 import {
   ApiError,
   applyFieldErrors,
   handleApiError,
   isFieldErrorResponse,
-} from '../../../lib/api-client';
-import { lazyResolver } from '../../../lib/lazy-resolver';
-import { readMeta } from '../../../lib/page-meta';
-import type { LoginIntent } from '../../../lib/post-login';
-import { parsePid, pathTo } from '../../../paths';
+} from '#client/lib/api-client';
+import { lazyResolver } from '#client/lib/lazy-resolver';
+import { readMeta } from '#client/lib/page-meta';
+import type { LoginIntent } from '#client/lib/post-login';
+import { parsePid, pathTo } from '#client/paths';
 import { useCheckTwofa } from '../api/check-twofa';
-import { useProduct } from '../../../lib/product';
+import { useProduct } from '#client/lib/product';
 import { useLogin } from '../api/login';
 import { useRemindTwofaLater } from '../api/remind-twofa-later';
 import { PasskeySignIn } from './passkey-sign-in';
 import type { LOGIN_LIMITS, LoginValues } from '../utils/login-schema';
-import { LoadError } from '../../../components/load-error';
+import { LoadError } from '#client/components/load-error';
 import { LOGIN_TEXTS } from '../texts';
-import { loadCode } from '../../../lib/code-loading';
-import { displayableLogo } from '../../../lib/displayable-logo';
+import { loadCode } from '#client/lib/code-loading';
+import { displayableLogo } from '#client/lib/displayable-logo';
 import { ApplicationAsking } from './application-asking';
 
 /**
@@ -43,7 +43,7 @@ import { ApplicationAsking } from './application-asking';
 const loadLoginSchema = () => import('../utils/login-schema');
 const loginResolver = lazyResolver(async () => (await loadLoginSchema()).loginResolver);
 /** What follows a login (lib/post-login), fetched while the login request is on its way. */
-const loadLoginFlow = () => loadCode(() => import('../../../lib/post-login'));
+const loadLoginFlow = () => loadCode(() => import('#client/lib/post-login'));
 
 // Only after a login that needs it (§2): its code stays out of the login screen's download.
 const TwofaActivationModal = lazy(async () => ({

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { LoginInfo } from '#shared/schemas/auth';
-import { ApiError, handleApiError } from '../../../lib/api-client';
+import { ApiError, handleApiError } from '#client/lib/api-client';
 import {
   cancelPasskeyCeremony,
   isPasskeyCancelled,
   passkeyAutofillAvailable,
   passkeysSupported,
-} from '../../../lib/passkeys';
+} from '#client/lib/passkeys';
 import { passkeyLogin } from '../api/passkey-login';
 import { PASSKEY_TEXTS } from '../texts';
 

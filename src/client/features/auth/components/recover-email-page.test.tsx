@@ -1,19 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaptchaConfig } from '#shared/schemas/auth';
-import { getNotices } from '../../../lib/notices';
+import { getNotices } from '#client/lib/notices';
 import {
   anonymousSessionResponse,
   envelopeResponse,
   setCsrfCookie,
   stubFetch,
   type StubHandler,
-} from '../../../testing/fetch-stub';
-import { fakeAltcha } from '../../../testing/fake-altcha-widget';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { fakeAltcha } from '#client/testing/fake-altcha-widget';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 import { RECOVER_EMAIL_TEXTS } from '../texts';
 
-vi.mock('../../../components/altcha-widget', () => import('../../../testing/fake-altcha-widget'));
+vi.mock('#client/components/altcha-widget', () => import('#client/testing/fake-altcha-widget'));
 
 const ALTCHA: CaptchaConfig = {
   provider: 'altcha',

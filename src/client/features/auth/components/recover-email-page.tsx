@@ -11,21 +11,21 @@ import Alert from 'react-bootstrap/Alert';
 import { EMAIL_MAX } from '#shared/fields';
 
 import { RecoverEmailRequestSchema, type RecoverEmailRequest } from '#shared/schemas/account';
-import { Captcha, useCaptcha } from '../../../components/captcha';
+import { Captcha, useCaptcha } from '#client/components/captcha';
 
-import { Page } from '../../../components/page';
+import { Page } from '#client/components/page';
 
-import { TextField } from '../../../components/text-field';
+import { TextField } from '#client/components/text-field';
 
-import { applyFieldErrors } from '../../../lib/api-client';
+import { applyFieldErrors } from '#client/lib/api-client';
 
-import { notify } from '../../../lib/notices';
+import { notify } from '#client/lib/notices';
 
-import { parsePid, pathTo } from '../../../paths';
+import { parsePid, pathTo } from '#client/paths';
 
 import { useRecoverEmail } from '../api/recover-email';
 
-import { BusyButton } from '../../../components/busy-button';
+import { BusyButton } from '#client/components/busy-button';
 
 import { RECOVER_EMAIL_TEXTS } from '../texts';
 

@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getNotices } from '../../../lib/notices';
+import { getNotices } from '#client/lib/notices';
 import {
   anonymousSessionResponse,
   envelopeResponse,
   setCsrfCookie,
   stubFetch,
   type StubHandler,
-} from '../../../testing/fetch-stub';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
 const CHANGED = 'Senha alterada com sucesso!';
 const LINK_INVALID =

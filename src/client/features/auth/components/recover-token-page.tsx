@@ -11,20 +11,20 @@ import Alert from 'react-bootstrap/Alert';
 import { z } from 'zod';
 
 import { RecoverTokenRequestSchema } from '#shared/schemas/account';
-import { Page } from '../../../components/page';
+import { Page } from '#client/components/page';
 
-import { PageLoading } from '../../../components/page-loading';
+import { PageLoading } from '#client/components/page-loading';
 
-import { TextField } from '../../../components/text-field';
+import { TextField } from '#client/components/text-field';
 
-import { ApiError, applyFieldErrors, handleApiError } from '../../../lib/api-client';
+import { ApiError, applyFieldErrors, handleApiError } from '#client/lib/api-client';
 
 
-import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
+import { DEFAULT_PRODUCT_ID, pathTo } from '#client/paths';
 
 import { useRecoverToken, useResetLinkCheck } from '../api/recover-token';
 
-import { BusyButton } from '../../../components/busy-button';
+import { BusyButton } from '#client/components/busy-button';
 
 import { RECOVER_TOKEN_TEXTS } from '../texts';
 import type { LoginArrivalState } from './login-page';

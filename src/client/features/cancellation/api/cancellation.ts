@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CancelamentoDto, CancellationRequest, CancellationTermsDto } from '#shared/schemas/cancellation';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
-import { sessionQuery } from '../../../lib/session';
+import { apiGet, apiRequest } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
+import { sessionQuery } from '#client/lib/session';
 
 /** Cancelling a subscription online (issue 41): the terms, the request and withdrawing it. */
 

@@ -1,17 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CancelamentoDto } from '#shared/schemas/cancellation';
-import { getNotices } from '../../../lib/notices';
+import { getNotices } from '#client/lib/notices';
 import {
   cancellationTermsRoute,
   envelopeResponse,
-  painelSummaryResponse,
+  dashboardSummaryResponse,
   sessionResponse,
   setCsrfCookie,
   signedInSession,
   stubFetch,
-} from '../../../testing/fetch-stub';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
 const CONTRATO = { id: 12, periodo_inicio: '2026-11-01', periodo_fim: '2026-11-30', plano: { id: 4, nome_exibicao: 'Profissional' } };
 const PENDING: CancelamentoDto = {
@@ -124,7 +124,7 @@ describe('cancelling the subscription online (issue 41)', () => {
   it("the Painel offers 'Cancelar assinatura' to a manager, and shows a pending one with 'Desistir do cancelamento' instead", async () => {
     stubFetch({
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
-      'GET /api/painel/resumo': () => painelSummaryResponse({ pode_mudar_plano: true }),
+      'GET /api/painel/resumo': () => dashboardSummaryResponse({ pode_mudar_plano: true }),
       ...cancellationTermsRoute(12),
     });
     renderApp('/painel');
@@ -133,7 +133,7 @@ describe('cancelling the subscription online (issue 41)', () => {
 
     stubFetch({
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
-      'GET /api/painel/resumo': () => painelSummaryResponse({ pode_mudar_plano: true }),
+      'GET /api/painel/resumo': () => dashboardSummaryResponse({ pode_mudar_plano: true }),
       ...cancellationTermsRoute(12, { pendente: PENDING }),
     });
     renderApp('/painel');

@@ -1,6 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import { formatDate } from '#shared/format';
-import { BusyButton } from '../../../components/busy-button';
+import { BusyButton } from '#client/components/busy-button';
 import { useCancellationTerms, useUndoCancellation } from '../api/cancellation';
 import { CANCELLATION_TEXTS } from '../texts';
 

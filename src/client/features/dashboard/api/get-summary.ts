@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PainelResumoDto } from '#shared/schemas/dashboard';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '#client/lib/api-client';
 import { PIX_PAID_POLL_MS } from '../../invoices';
 
 /**
@@ -8,7 +8,7 @@ import { PIX_PAID_POLL_MS } from '../../invoices';
  * While a payment modal is open it is asked again every PIX_PAID_POLL_MS, so the Painel learns
  * the invoice was paid as the list does.
  */
-export function usePainelSummary(clienteId: number | null, watching: boolean) {
+export function useDashboardSummary(clienteId: number | null, watching: boolean) {
   return useQuery({
     queryKey: ['painel', 'resumo', clienteId],
     refetchInterval: watching ? PIX_PAID_POLL_MS : false,

@@ -3,14 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, todayInSaoPaulo } from '#shared/dates';
 import {
   envelopeResponse,
-  painelNextInvoice,
-  painelSummaryResponse,
+  dashboardNextInvoice,
+  dashboardSummaryResponse,
   sessionResponse,
   setCsrfCookie,
   signedInSession,
-  stubFetch, cancellationTermsRoute } from '../../../testing/fetch-stub';
+  stubFetch, cancellationTermsRoute } from '#client/testing/fetch-stub';
 import userEvent from '@testing-library/user-event';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
 const CONTRATO = {
   id: 12,
@@ -20,8 +20,8 @@ const CONTRATO = {
 };
 
 /** A summary owing one invoice, the next to pay. */
-const owingOne = (proxima: ReturnType<typeof painelNextInvoice>) =>
-  painelSummaryResponse({
+const owingOne = (proxima: ReturnType<typeof dashboardNextInvoice>) =>
+  dashboardSummaryResponse({
     em_aberto: { total: proxima.valor, quantidade: 1, vencidas: 0, vencida_desde: null, proxima },
   });
 
@@ -56,7 +56,7 @@ describe('dashboard (§2, /painel)', () => {
     stubFetch({
       ...cancellationTermsRoute(CONTRATO.id),
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
-      'GET /api/painel/resumo': () => painelSummaryResponse({ contas: 2 }),
+      'GET /api/painel/resumo': () => dashboardSummaryResponse({ contas: 2 }),
     });
     renderApp('/painel');
     expect(await screen.findByRole('heading', { level: 1, name: 'Painel' })).toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('dashboard (§2, /painel)', () => {
     stubFetch({
       ...cancellationTermsRoute(CONTRATO.id),
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
-      'GET /api/painel/resumo': () => painelSummaryResponse({ contas: 1 }),
+      'GET /api/painel/resumo': () => dashboardSummaryResponse({ contas: 1 }),
     });
     renderApp('/painel');
     expect(await screen.findByText('Nenhuma fatura em aberto.')).toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('dashboard (§2, /painel)', () => {
   ])("'Pessoas da conta' for the account's supervisors and managers (level %i: %s; issue 41 item 3)", async (nivel, shown) => {
     stubFetch({
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ clienteUsuario_nivel: nivel })),
-      'GET /api/painel/resumo': () => painelSummaryResponse(),
+      'GET /api/painel/resumo': () => dashboardSummaryResponse(),
     });
     renderApp('/painel');
     expect(await screen.findByText('Nenhuma fatura em aberto.')).toBeInTheDocument();
@@ -111,7 +111,7 @@ describe('dashboard (§2, /painel)', () => {
     stubFetch({
       'GET /api/sessao/web': () =>
         sessionResponse(signedInSession({ usuario: { id: 7, nome: 'Maria Souza', nivel: 1 }, clienteUsuario_nivel: null })),
-      'GET /api/painel/resumo': () => painelSummaryResponse(),
+      'GET /api/painel/resumo': () => dashboardSummaryResponse(),
     });
     renderApp('/painel');
     expect(await screen.findByText('Nenhuma fatura em aberto.')).toBeInTheDocument();
@@ -125,7 +125,7 @@ describe('dashboard (§2, /painel)', () => {
       ...cancellationTermsRoute(CONTRATO.id),
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
       'GET /api/painel/resumo': () =>
-        painelSummaryResponse({
+        dashboardSummaryResponse({
           em_aberto: paid
             ? { total: '50.10', quantidade: 1, vencidas: 0, vencida_desde: null, proxima: null }
             : {
@@ -133,7 +133,7 @@ describe('dashboard (§2, /painel)', () => {
                 quantidade: 3,
                 vencidas: 2,
                 vencida_desde: overdueSince,
-                proxima: painelNextInvoice({ id: 91, valor: '100.00', data_vencimento: overdueSince }),
+                proxima: dashboardNextInvoice({ id: 91, valor: '100.00', data_vencimento: overdueSince }),
               },
           contrato: {
             id: 12,
@@ -181,7 +181,7 @@ describe('dashboard (§2, /painel)', () => {
     stubFetch({
       ...cancellationTermsRoute(CONTRATO.id),
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
-      'GET /api/painel/resumo': () => owingOne(painelNextInvoice({ id: 92, pix: false, boleto: true })),
+      'GET /api/painel/resumo': () => owingOne(dashboardNextInvoice({ id: 92, pix: false, boleto: true })),
       'GET /api/pg_fatura/cliente/tok-fatura-3/92/boleto': () => boletoEmRegistro(92),
     });
     renderApp('/painel');
@@ -197,7 +197,7 @@ describe('dashboard (§2, /painel)', () => {
     stubFetch({
       ...cancellationTermsRoute(CONTRATO.id),
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
-      'GET /api/painel/resumo': () => owingOne(painelNextInvoice({ id: 93, pix: true, boleto: true })),
+      'GET /api/painel/resumo': () => owingOne(dashboardNextInvoice({ id: 93, pix: true, boleto: true })),
       'GET /api/pg_fatura/cliente/tok-fatura-3/93/pix': () =>
         envelopeResponse({
           id: 93,
@@ -228,7 +228,7 @@ describe('dashboard (§2, /painel)', () => {
     stubFetch({
       ...cancellationTermsRoute(CONTRATO.id),
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ contrato: CONTRATO })),
-      'GET /api/painel/resumo': () => painelSummaryResponse({ pode_mudar_plano: false }),
+      'GET /api/painel/resumo': () => dashboardSummaryResponse({ pode_mudar_plano: false }),
     });
     renderApp('/painel');
     expect(await screen.findByText('Nenhuma fatura em aberto.')).toBeInTheDocument();
@@ -237,7 +237,7 @@ describe('dashboard (§2, /painel)', () => {
 
     stubFetch({
       'GET /api/sessao/web': () => sessionResponse(signedInSession()),
-      'GET /api/painel/resumo': () => painelSummaryResponse(),
+      'GET /api/painel/resumo': () => dashboardSummaryResponse(),
     });
     renderApp('/painel');
     expect(await screen.findByRole('link', { name: 'Escolher plano' })).toHaveAttribute('href', '/produto/2/planos');
@@ -246,7 +246,7 @@ describe('dashboard (§2, /painel)', () => {
   it('says a scheduled deletion of the account, with its action', async () => {
     stubFetch({
       'GET /api/sessao/web': () => sessionResponse(signedInSession()),
-      'GET /api/painel/resumo': () => painelSummaryResponse({ exclusao_agendada: '2026-12-06T15:00:00.000Z' }),
+      'GET /api/painel/resumo': () => dashboardSummaryResponse({ exclusao_agendada: '2026-12-06T15:00:00.000Z' }),
     });
     renderApp('/painel');
     expect(await screen.findByText('A exclusão da sua conta está agendada para 06/12/2026 12:00.')).toBeInTheDocument();
@@ -261,7 +261,7 @@ describe('dashboard (§2, /painel)', () => {
     stubFetch({
       'GET /api/sessao/web': () => sessionResponse(signedInSession()),
       'GET /api/painel/resumo': () =>
-        fail ? envelopeResponse(null, { httpStatus: 500 }) : painelSummaryResponse(),
+        fail ? envelopeResponse(null, { httpStatus: 500 }) : dashboardSummaryResponse(),
     });
     renderApp('/painel');
     expect(await screen.findByText('Não foi possível carregar o resumo da conta.')).toBeInTheDocument();
@@ -281,7 +281,7 @@ describe('dashboard (§2, /painel)', () => {
       'GET /api/sessao/web': () =>
         sessionResponse(signedInSession({ contrato: CONTRATO, contrato_evento_aberto: pending })),
       ...cancellationTermsRoute(CONTRATO.id),
-      'GET /api/painel/resumo': () => painelSummaryResponse(),
+      'GET /api/painel/resumo': () => dashboardSummaryResponse(),
     });
     renderApp('/painel');
     expect(
@@ -292,7 +292,7 @@ describe('dashboard (§2, /painel)', () => {
   it('without a client or a contract, says so and has no invoices link', async () => {
     stubFetch({
       'GET /api/sessao/web': () => sessionResponse(signedInSession({ cliente: null })),
-      'GET /api/painel/resumo': () => painelSummaryResponse({ em_aberto: null }),
+      'GET /api/painel/resumo': () => dashboardSummaryResponse({ em_aberto: null }),
     });
     renderApp('/painel');
     expect(await screen.findByText('Nenhuma conta selecionada.')).toBeInTheDocument();
@@ -303,7 +303,7 @@ describe('dashboard (§2, /painel)', () => {
   it('removes the session and event tokens of the product url from the address', async () => {
     stubFetch({
       'GET /api/sessao/web': () => sessionResponse(signedInSession()),
-      'GET /api/painel/resumo': () => painelSummaryResponse(),
+      'GET /api/painel/resumo': () => dashboardSummaryResponse(),
     });
     const { router } = renderApp(
       '/painel?sessao_id=5b0c&sessao_token=segredo&evento_id=41&evento_token=outro&aba=2',

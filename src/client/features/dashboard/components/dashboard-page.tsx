@@ -9,14 +9,14 @@ import { daysBetween, todayInSaoPaulo } from '#shared/dates';
 import { formatDate, formatDateTime, formatMoney } from '#shared/format';
 import type { PainelResumoDto } from '#shared/schemas/dashboard';
 import { LEVEL_CAN_INVITE } from '#shared/schemas/people';
-import { LoadError } from '../../../components/load-error';
-import { PageLoading } from '../../../components/page-loading';
-import { Page } from '../../../components/page';
-import { useLogout, useSession } from '../../../lib/session';
-import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
+import { LoadError } from '#client/components/load-error';
+import { PageLoading } from '#client/components/page-loading';
+import { Page } from '#client/components/page';
+import { useLogout, useSession } from '#client/lib/session';
+import { DEFAULT_PRODUCT_ID, pathTo } from '#client/paths';
 import { CANCELLATION_TEXTS, PendingCancellationBanner, useCancellationTerms } from '../../cancellation';
 import { BoletoModal, PixPaymentModal } from '../../invoices';
-import { usePainelSummary } from '../api/get-summary';
+import { useDashboardSummary } from '../api/get-summary';
 import { DASHBOARD_TEXTS, SUMMARY_TEXTS } from '../texts';
 
 /**
@@ -242,7 +242,7 @@ export function DashboardPage() {
   const meQuery = { origin: 'dashboard', pid };
   const [paying, setPaying] = useState<number | null>(null);
   const [boletoOf, setBoletoOf] = useState<number | null>(null);
-  const summary = usePainelSummary(cliente?.id ?? null, paying !== null);
+  const summary = useDashboardSummary(cliente?.id ?? null, paying !== null);
   const owed = summary.data?.em_aberto ?? null;
   // The summary's next invoice changed (or there is none): the one being paid was confirmed.
   const paid = paying !== null && summary.isFetched && owed?.proxima?.id !== paying;

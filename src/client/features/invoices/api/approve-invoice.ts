@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '#client/lib/api-client';
 
 /**
  * POST /api/pg_fatura/aprovar/{token} (decision 102): the e-mailed single-use link approves an

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FaturaBoletoDto } from '#shared/schemas/invoices';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '#client/lib/api-client';
 import { invoicesPath } from './get-invoices';
 
 /** GET …/{token}/{id}/boleto (issue 40): the invoice's boleto, made on first asking. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FaturaDetalheDto } from '#shared/schemas/invoices';
-import { ApiError, apiGet } from '../../../lib/api-client';
+import { ApiError, apiGet } from '#client/lib/api-client';
 import { invoicesPath } from './get-invoices';
 
 /** §7 GET /api/pg_fatura/cliente/{token}/{id}: the invoice with its items; null when gone (404). */

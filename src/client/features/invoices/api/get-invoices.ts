@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FATURA_TOKEN_PATTERN, type FaturaListDto } from '#shared/schemas/invoices';
-import { ApiError, apiGet } from '../../../lib/api-client';
+import { ApiError, apiGet } from '#client/lib/api-client';
 
 export const invoicesPath = (token: string) =>
   `/api/pg_fatura/cliente/${encodeURIComponent(token)}`;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FaturaPixDto, FaturaPixListDto } from '#shared/schemas/invoices';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '#client/lib/api-client';
 import { invoicesPath } from './get-invoices';
 
 /** While a PIX modal is open, how often the list asks whether its invoice was paid. */

@@ -2,10 +2,10 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { formatDate, formatMoney } from '#shared/format';
-import { LoadError } from '../../../components/load-error';
-import { PageLoading } from '../../../components/page-loading';
-import { copyText } from '../../../lib/clipboard';
-import { CLIENT_TEXTS } from '../../../texts';
+import { LoadError } from '#client/components/load-error';
+import { PageLoading } from '#client/components/page-loading';
+import { copyText } from '#client/lib/clipboard';
+import { CLIENT_TEXTS } from '#client/texts';
 import { useBoleto } from '../api/get-boleto';
 import { BOLETO_TEXTS } from '../texts';
 

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { envelopeResponse, setCsrfCookie, stubFetch } from '../../../testing/fetch-stub';
+import { createQueryClient } from '#client/lib/query-client';
+import { envelopeResponse, setCsrfCookie, stubFetch } from '#client/testing/fetch-stub';
 import { detalhe, fatura, TOKEN } from '../testing/invoice-data';
 import { InvoiceDetailsModal } from './invoice-details-modal';
 import { DETAILS_TITLE } from '../texts';

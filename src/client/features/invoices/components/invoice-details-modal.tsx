@@ -4,13 +4,13 @@ import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
 import { formatDate, formatDateTime, formatMoney, formatQuantity, orMissing } from '#shared/format';
 import type { FaturaDto } from '#shared/schemas/invoices';
-import { PageLoading } from '../../../components/page-loading';
-import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
-import { CLIENT_TEXTS } from '../../../texts';
+import { PageLoading } from '#client/components/page-loading';
+import { cellLabel, STACKED_TABLE_CLASS } from '#client/components/stacked-table';
+import { CLIENT_TEXTS } from '#client/texts';
 import { useInvoice } from '../api/get-invoice';
 import { InvoicePdfLink } from './invoice-pdf-link';
 import { NfseActions } from './nfse-actions';
-import { ScrollRegion } from '../../../components/scroll-region';
+import { ScrollRegion } from '#client/components/scroll-region';
 import { DETAILS_TITLE, ITEMS_LABEL, ITEM_COLUMNS, INVOICES_TEXTS } from '../texts';
 
 /**

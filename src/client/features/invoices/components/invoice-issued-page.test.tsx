@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLOSE_HINT, ISSUED_TEXT } from '../texts';
-import { anonymousSessionResponse, envelopeResponse, setCsrfCookie, stubFetch } from '../../../testing/fetch-stub';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+import { anonymousSessionResponse, envelopeResponse, setCsrfCookie, stubFetch } from '#client/testing/fetch-stub';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
 

@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { Link, useParams } from 'react-router';
 import Button from 'react-bootstrap/Button';
-import { Page } from '../../../components/page';
-import { PageLoading } from '../../../components/page-loading';
-import { LoadError } from '../../../components/load-error';
-import { ApiError } from '../../../lib/api-client';
+import { Page } from '#client/components/page';
+import { PageLoading } from '#client/components/page-loading';
+import { LoadError } from '#client/components/load-error';
+import { ApiError } from '#client/lib/api-client';
 import { useApproveInvoice } from '../api/approve-invoice';
-import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
+import { DEFAULT_PRODUCT_ID, pathTo } from '#client/paths';
 import { ISSUED_TEXT, CLOSE_HINT, INVOICES_TEXTS } from '../texts';
 
 /** Browsers close only windows a script opened; give them a moment before saying so. */

@@ -4,14 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { FaturaDto } from '#shared/schemas/invoices';
-import { dismissAllNotices, getNotices } from '../../../lib/notices';
-import { createQueryClient } from '../../../lib/query-client';
+import { dismissAllNotices, getNotices } from '#client/lib/notices';
+import { createQueryClient } from '#client/lib/query-client';
 import {
   envelopeResponse,
   setCsrfCookie,
   stubFetch,
   type StubHandler,
-} from '../../../testing/fetch-stub';
+} from '#client/testing/fetch-stub';
 import { detalhe, fatura, lista, nfse, TOKEN } from '../testing/invoice-data';
 import { DETAILS_TITLE } from '../texts';
 import { PIX_PAID_POLL_MS } from '../api/get-pix';

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Hint } from '../../../components/hint';
+import { Hint } from '#client/components/hint';
 import { invoicePdfPath } from '../api/get-invoices';
 import { INVOICE_PDF } from '../texts';
 import { DownloadIcon } from './icons';

@@ -3,12 +3,12 @@ import Table from 'react-bootstrap/Table';
 import { formatDate, formatDateTime, formatDecimal, orMissing } from '#shared/format';
 import { daysBetween, todayInSaoPaulo } from '#shared/dates';
 import { SITUACAO, type FaturaDto } from '#shared/schemas/invoices';
-import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
+import { cellLabel, STACKED_TABLE_CLASS } from '#client/components/stacked-table';
 import { InvoicePdfLink } from './invoice-pdf-link';
 import { NfseActions } from './nfse-actions';
-import { SituacaoIcon } from './situacao-icon';
-import { ScrollRegion } from '../../../components/scroll-region';
-import { BOLETO_TEXTS, COLUMNS, INVOICES_LABEL, INVOICES_TEXTS, PIX_TEXTS, SITUACAO_WORDS } from '../texts';
+import { StatusIcon } from './situacao-icon';
+import { ScrollRegion } from '#client/components/scroll-region';
+import { BOLETO_TEXTS, COLUMNS, INVOICES_LABEL, INVOICES_TEXTS, PIX_TEXTS, STATUS_WORDS } from '../texts';
 
 const ACTIONS_CELL = 'app-invoice-actions';
 
@@ -17,10 +17,10 @@ const ACTIONS_CELL = 'app-invoice-actions';
  * due, 'Vencida há 18 dias' counted in São Paulo's days, else the server's description.
  */
 function situacaoWords(fatura: FaturaDto, today: string): string {
-  if (fatura.situacao === SITUACAO.fechada) return SITUACAO_WORDS.emAberto;
+  if (fatura.situacao === SITUACAO.fechada) return STATUS_WORDS.emAberto;
   if (fatura.situacao === SITUACAO.vencida) {
     const days = daysBetween(fatura.data_vencimento_calculado, today);
-    return SITUACAO_WORDS.vencida(Number.isFinite(days) ? days : 0);
+    return STATUS_WORDS.vencida(Number.isFinite(days) ? days : 0);
   }
   return fatura.situacao_desc;
 }
@@ -90,7 +90,7 @@ const InvoiceRow = memo(function InvoiceRow({
         {formatDateTime(fatura.nfse?.datahora_emissao)}
       </td>
       <td className="text-center" {...cellLabel(COLUMNS.situacao)}>
-        <SituacaoIcon
+        <StatusIcon
           situacao={fatura.situacao}
           iconClass={fatura.situacao_icon_class}
           description={fatura.situacao_desc}

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import type { NfseDto } from '#shared/schemas/invoices';
 import { DownloadIcon, ExternalLinkIcon } from './icons';
-import { Hint } from '../../../components/hint';
+import { Hint } from '#client/components/hint';
 import { NFSE_ACTIONS } from '../texts';
 
 // An action inside a clickable row must not open the row's details too.

@@ -1,12 +1,12 @@
 import { SITUACAO } from '#shared/schemas/invoices';
 import { IssuedIcon, OtherIcon, OverdueIcon, PaidIcon } from './icons';
-import { Hint } from '../../../components/hint';
+import { Hint } from '#client/components/hint';
 
 /**
  * §2 Situação: an icon with a tooltip. The server names the class (situacao_icon_class, styled
  * in invoices.css) and the pt-BR text (situacao_desc); the shape follows the code.
  */
-export function SituacaoIcon({
+export function StatusIcon({
   situacao,
   iconClass,
   description,

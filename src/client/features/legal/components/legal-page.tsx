@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '#shared/format';
 import { LEGAL_DOCUMENTS, type LegalDocument } from '#shared/legal';
-import { Page } from '../../../components/page';
-import { readMeta } from '../../../lib/page-meta';
+import { Page } from '#client/components/page';
+import { readMeta } from '#client/lib/page-meta';
 
 /** 'Versão 23/11/2026': the version a person accepts (src/shared/legal.ts). */
 export function versionLabel(document: LegalDocument): string {

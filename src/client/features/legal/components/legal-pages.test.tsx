@@ -6,8 +6,8 @@ import {
   setCsrfCookie,
   setMeta,
   stubFetch,
-} from '../../../testing/fetch-stub';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 import { versionLabel } from './legal-page';
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { LEGAL_DOCUMENTS } from '#shared/legal';
-import { providerName } from '../../../lib/page-meta';
-import { pathTo } from '../../../paths';
+import { providerName } from '#client/lib/page-meta';
+import { pathTo } from '#client/paths';
 import { ContactChannel, LegalPage, LegalSection } from './legal-page';
 
 /**

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pathTo } from '../../../paths';
-import { anonymousSessionResponse, envelopeResponse, setCsrfCookie, stubFetch } from '../../../testing/fetch-stub';
-import { publicProduct } from '../../../testing/login-fixtures';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+import { pathTo } from '#client/paths';
+import { anonymousSessionResponse, envelopeResponse, setCsrfCookie, stubFetch } from '#client/testing/fetch-stub';
+import { publicProduct } from '#client/testing/login-fixtures';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
 const ALLOWED = new Set(['https://gestao.exemplo.com.br']);
 

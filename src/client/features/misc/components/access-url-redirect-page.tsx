@@ -1,9 +1,9 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { Page } from '../../../components/page';
-import { PageLoading } from '../../../components/page-loading';
-import { useDestinationCheck } from '../../../lib/destination';
+import { Page } from '#client/components/page';
+import { PageLoading } from '#client/components/page-loading';
+import { useDestinationCheck } from '#client/lib/destination';
 import { safeRedirectUrl } from '../utils/safe-url';
 import { REDIRECT_TEXTS } from '../texts';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../components/page';
-import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
+import { usePageTitle } from '#client/components/page';
+import { DEFAULT_PRODUCT_ID, pathTo } from '#client/paths';
 import { LANDING_TEXTS } from '../texts';
 
 /** §2 placeholder landing page: the text and a button to the access panel (the login). */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { MESSAGES } from '#shared/messages';
-import { usePageTitle } from '../../../components/page';
+import { usePageTitle } from '#client/components/page';
 
 /** §2: any path without a route. */
 export function NotFoundPage() {

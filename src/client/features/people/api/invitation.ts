@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginInfo } from '#shared/schemas/auth';
 import type { InvitationSignUpRequest, InvitationViewDto } from '#shared/schemas/people';
-import { ApiError, apiGet, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiGet, apiRequest } from '#client/lib/api-client';
 
 /** An invitation's e-mailed link (issue 41 item 3): what it offers, and its two ways in. */
 

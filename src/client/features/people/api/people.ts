@@ -6,8 +6,8 @@ import {
   type PeopleDto,
   type PersonDto,
 } from '#shared/schemas/people';
-import { ApiError, apiGet, apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
+import { ApiError, apiGet, apiRequest } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
 
 /**
  * 'Pessoas da conta' (issue 41 item 3): who belongs to the session's client and at which level,

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PEOPLE_MESSAGES, type InvitationViewDto } from '#shared/schemas/people';
-import { pageNavigation } from '../../../lib/navigation';
-import { getNotices } from '../../../lib/notices';
-import { pendingInvitationPath, rememberInvitation } from '../../../lib/pending-invitation';
+import { pageNavigation } from '#client/lib/navigation';
+import { getNotices } from '#client/lib/notices';
+import { pendingInvitationPath, rememberInvitation } from '#client/lib/pending-invitation';
 import {
   anonymousSessionResponse,
   envelopeResponse,
@@ -12,9 +12,9 @@ import {
   signedInSession,
   stubFetch,
   type StubHandler,
-} from '../../../testing/fetch-stub';
-import { loginInfo, publicProduct } from '../../../testing/login-fixtures';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { loginInfo, publicProduct } from '#client/testing/login-fixtures';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
 const TOKEN = 'mXh3cQ9v2kZb7TtN4sLr8uYw1aEo5iDg6fHj0pKc3Vn';
 const PATH = `/convite/${TOKEN}`;

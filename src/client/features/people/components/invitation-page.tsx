@@ -16,20 +16,20 @@ import {
   PEOPLE_MESSAGES,
   type InvitationViewDto,
 } from '#shared/schemas/people';
-import { BusyButton } from '../../../components/busy-button';
-import { FieldFrame, fieldControlProps } from '../../../components/field-frame';
-import { LoadError } from '../../../components/load-error';
-import { MaskedField } from '../../../components/masked-field';
-import { Page } from '../../../components/page';
-import { PageLoading } from '../../../components/page-loading';
-import { TermsConsent } from '../../../components/terms-consent';
-import { TextField } from '../../../components/text-field';
-import { applyFieldErrors } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
-import { forgetInvitation, rememberInvitation } from '../../../lib/pending-invitation';
-import { applyLoginInfo, usePostLoginRouting } from '../../../lib/post-login';
-import { useLogout } from '../../../lib/session';
-import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
+import { BusyButton } from '#client/components/busy-button';
+import { FieldFrame, fieldControlProps } from '#client/components/field-frame';
+import { LoadError } from '#client/components/load-error';
+import { MaskedField } from '#client/components/masked-field';
+import { Page } from '#client/components/page';
+import { PageLoading } from '#client/components/page-loading';
+import { TermsConsent } from '#client/components/terms-consent';
+import { TextField } from '#client/components/text-field';
+import { applyFieldErrors } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
+import { forgetInvitation, rememberInvitation } from '#client/lib/pending-invitation';
+import { applyLoginInfo, usePostLoginRouting } from '#client/lib/post-login';
+import { useLogout } from '#client/lib/session';
+import { DEFAULT_PRODUCT_ID, pathTo } from '#client/paths';
 import { useAcceptInvitation, useInvitation, useInvitationSignUp } from '../api/invitation';
 import { INVITATION_TEXTS } from '../texts';
 

@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PEOPLE_MESSAGES, type PeopleDto } from '#shared/schemas/people';
-import { getNotices } from '../../../lib/notices';
+import { getNotices } from '#client/lib/notices';
 import {
   envelopeResponse,
   sessionResponse,
   setCsrfCookie,
   signedInSession,
   stubFetch,
-} from '../../../testing/fetch-stub';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
 /** Maria (the caller, manager) with a supervisor who never signed in and a user; two invitations. */
 const PEOPLE: PeopleDto = {

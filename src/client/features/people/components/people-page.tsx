@@ -20,18 +20,18 @@ import {
   type PeopleDto,
   type PersonDto,
 } from '#shared/schemas/people';
-import { BusyButton } from '../../../components/busy-button';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { FieldFrame, fieldControlProps } from '../../../components/field-frame';
-import { LoadError } from '../../../components/load-error';
-import { Page } from '../../../components/page';
-import { PageLoading } from '../../../components/page-loading';
-import { RecordTable } from '../../../components/record-table';
-import { cellLabel } from '../../../components/stacked-table';
-import { TextField } from '../../../components/text-field';
-import { applyFieldErrors } from '../../../lib/api-client';
-import { sessionQuery, setSession, useSession } from '../../../lib/session';
-import { DEFAULT_PRODUCT_ID, pathTo } from '../../../paths';
+import { BusyButton } from '#client/components/busy-button';
+import { ConfirmDialog } from '#client/components/confirm-dialog';
+import { FieldFrame, fieldControlProps } from '#client/components/field-frame';
+import { LoadError } from '#client/components/load-error';
+import { Page } from '#client/components/page';
+import { PageLoading } from '#client/components/page-loading';
+import { RecordTable } from '#client/components/record-table';
+import { cellLabel } from '#client/components/stacked-table';
+import { TextField } from '#client/components/text-field';
+import { applyFieldErrors } from '#client/lib/api-client';
+import { sessionQuery, setSession, useSession } from '#client/lib/session';
+import { DEFAULT_PRODUCT_ID, pathTo } from '#client/paths';
 import {
   useCancelInvitation,
   useChangeLevel,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompanyDataDto, CompanyDataRequest } from '#shared/schemas/company';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
+import { apiGet, apiRequest } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
 
 /** 'Dados da empresa' (issue 41 item 2): the client's own data, read by its people, kept by its managers. */
 

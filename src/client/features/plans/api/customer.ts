@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { Customer, CustomerRequest } from '#shared/schemas/plans';
-import { apiGet, apiPut } from '../../../lib/api-client';
+import { apiGet, apiPut } from '#client/lib/api-client';
 
 /** GET /api/gl_cliente/{id}/edit: the client's data for the plan signup (decision 022). */
 function customerQuery(clienteId: number) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PaymentAccount, PublicPlan } from '#shared/schemas/plans';
-import { apiGet } from '../../../lib/api-client';
-import { productQuery } from '../../../lib/product';
+import { apiGet } from '#client/lib/api-client';
+import { productQuery } from '#client/lib/product';
 
 /** §7 GET /api/gl_produto/{pid}/public_planos: data is the plans. */
 function plansQuery(pid: number) {

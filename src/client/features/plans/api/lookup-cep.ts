@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CepAddress } from '#shared/schemas/plans';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '#client/lib/api-client';
 
 /** §7 POST /api/geo/cep: {cep}; data has logradouro, bairro, gl_cidade. */
 export function useCepLookup() {

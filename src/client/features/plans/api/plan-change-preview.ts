@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PlanChangePreview } from '#shared/schemas/billing';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '#client/lib/api-client';
 
 /** What a preview is asked for: the contract, the chosen option and account, and the §4 timing. */
 export interface PlanChangePreviewInput {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PlanChangeRequest, PlanChangeResponse } from '#shared/schemas/plans';
 import { IDEMPOTENCY_KEY_HEADER, PROOF_FIELD } from '#shared/plans';
-import { apiPost, apiPostForm } from '../../../lib/api-client';
+import { apiPost, apiPostForm } from '#client/lib/api-client';
 
 /**
  * §7 POST /api/gl_contrato_evento/selecionarPlanoAssinar: JSON, or multipart/form-data with the

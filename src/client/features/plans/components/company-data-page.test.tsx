@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CompanyDataDto } from '#shared/schemas/company';
-import { getNotices } from '../../../lib/notices';
-import { envelopeResponse, sessionResponse, setCsrfCookie, signedInSession, stubFetch } from '../../../testing/fetch-stub';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+import { getNotices } from '#client/lib/notices';
+import { envelopeResponse, sessionResponse, setCsrfCookie, signedInSession, stubFetch } from '#client/testing/fetch-stub';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
 const COMPANY: CompanyDataDto = {
   id: 3,

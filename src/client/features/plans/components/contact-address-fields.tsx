@@ -6,12 +6,12 @@ import { CEP_MASK, PHONE_MASKS, formatCep, formatPhone, onlyDigits } from '#shar
 import { PLANO_MESSAGES } from '#shared/plans';
 import type { SelectOption } from '#shared/schemas/dropdown';
 import type { Customer } from '#shared/schemas/plans';
-import { CitySelect } from '../../../components/city-select';
-import { FieldFrame, fieldDescribedBy } from '../../../components/field-frame';
-import { MaskedField } from '../../../components/masked-field';
-import { TextField } from '../../../components/text-field';
-import { applyFieldErrors } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
+import { CitySelect } from '#client/components/city-select';
+import { FieldFrame, fieldDescribedBy } from '#client/components/field-frame';
+import { MaskedField } from '#client/components/masked-field';
+import { TextField } from '#client/components/text-field';
+import { applyFieldErrors } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
 import { useCepLookup } from '../api/lookup-cep';
 import { PLANS_TEXTS } from '../texts';
 

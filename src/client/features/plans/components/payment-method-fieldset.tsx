@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { PaymentAccount } from '#shared/schemas/plans';
-import { RequiredMarker } from '../../../components/widgets/required-marker';
+import { RequiredMarker } from '#client/components/widgets/required-marker';
 import { PLANS_TEXTS } from '../texts';
 
 /**

@@ -2,7 +2,7 @@ import Alert from 'react-bootstrap/Alert';
 import { formatDate } from '#shared/format';
 import type { OpenPlanChange } from '#shared/schemas/plans';
 import { PLANS_TEXTS } from '../texts';
-import { BusyButton } from '../../../components/busy-button';
+import { BusyButton } from '#client/components/busy-button';
 
 /** §2/§4: the pending plan change with its plan, payment and date, and 'Cancelar mudança'. */
 export function PendingChangeBanner({

@@ -2,8 +2,8 @@ import { Link, useLocation, useParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { formatDate } from '#shared/format';
 import type { PlanChangeResponse } from '#shared/schemas/plans';
-import { Page } from '../../../components/page';
-import { parsePid, pathTo } from '../../../paths';
+import { Page } from '#client/components/page';
+import { parsePid, pathTo } from '#client/paths';
 import { PLANS_TEXTS } from '../texts';
 
 function isChange(value: unknown): value is PlanChangeResponse {

@@ -4,7 +4,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { formatDate, formatMoney, formatQuantity, toCents } from '#shared/format';
 import type { PlanChangePreview, PreviewLine } from '#shared/schemas/billing';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '#client/lib/api-client';
 import { usePlanChangePreview, type PlanChangePreviewInput } from '../api/plan-change-preview';
 import { PLANS_TEXTS } from '../texts';
 

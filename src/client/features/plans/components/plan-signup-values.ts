@@ -10,7 +10,7 @@ import {
   type PublicPlanPayment,
 } from '#shared/schemas/plans';
 import { FREE_ACCOUNT_ID, PLANO_MESSAGES, TIMING_AT_CLOSE, TIMING_NOW } from '#shared/plans';
-import type { SessionContract } from '../../../lib/session';
+import type { SessionContract } from '#client/lib/session';
 import type { PlanChangePreviewInput } from '../api/plan-change-preview';
 import type { Selection } from '../selection';
 import { PLANS_TEXTS } from '../texts';

@@ -9,8 +9,8 @@ import {
   setCsrfCookie,
   signedInSession,
   stubFetch,
-  type StubHandler, cancellationTermsRoute } from '../../../testing/fetch-stub';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+  type StubHandler, cancellationTermsRoute } from '#client/testing/fetch-stub';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
 const PLANS: PublicPlan[] = [
   {

@@ -3,11 +3,11 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { formatMoney } from '#shared/format';
 import type { PublicPlan, PublicPlanPayment } from '#shared/schemas/plans';
-import { Hint } from '../../../components/hint';
-import { ScrollRegion } from '../../../components/scroll-region';
-import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
+import { Hint } from '#client/components/hint';
+import { ScrollRegion } from '#client/components/scroll-region';
+import { cellLabel, STACKED_TABLE_CLASS } from '#client/components/stacked-table';
 import { PLANS_TEXTS } from '../texts';
-import { markdownToHtml } from '../../../lib/markdown';
+import { markdownToHtml } from '#client/lib/markdown';
 
 /** §2 and §9: 'R$' with decimal comma; the promotional price beside the normal one; free options. */
 export function OptionPrice({ option }: { option: PublicPlanPayment }) {

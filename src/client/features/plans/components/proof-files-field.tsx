@@ -1,6 +1,6 @@
 import { PROOF_ACCEPT } from '#shared/plans';
-import { FilePicker } from '../../../components/file-picker';
-import { RequiredMarker } from '../../../components/widgets/required-marker';
+import { FilePicker } from '#client/components/file-picker';
+import { RequiredMarker } from '#client/components/widgets/required-marker';
 import { PLANS_TEXTS } from '../texts';
 
 /** The proofs a plan asks for (§5), with their hint and, under them, what is wrong with them. */

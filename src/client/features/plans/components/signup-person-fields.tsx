@@ -3,8 +3,8 @@ import { useFormContext, useWatch, type UseFormRegisterReturn } from 'react-hook
 import { formatCpfCnpj } from '#shared/cpf-cnpj';
 import { CNPJ_MASK, CPF_MASK, DATE_MASK } from '#shared/masks';
 import type { Customer } from '#shared/schemas/plans';
-import { MaskedField } from '../../../components/masked-field';
-import { TextField } from '../../../components/text-field';
+import { MaskedField } from '#client/components/masked-field';
+import { TextField } from '#client/components/text-field';
 import { PLANS_TEXTS } from '../texts';
 import type { SignupFormInput, SignupFormOutput } from './plan-signup-values';
 

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { RequiredMarker } from '../../../components/widgets/required-marker';
+import { RequiredMarker } from '#client/components/widgets/required-marker';
 import { PLANS_TEXTS } from '../texts';
 
 /** When the change takes effect (§9 timing): one radio per timing offered (`timingsFor`). */

@@ -6,8 +6,8 @@ import {
   type ExportRequest,
   type PrivacyOverview,
 } from '#shared/schemas/privacy';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
+import { apiGet, apiRequest } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
 
 const IN_PROGRESS = new Set(['pendente', 'processando']);
 

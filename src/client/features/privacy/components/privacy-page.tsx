@@ -9,14 +9,14 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Table from 'react-bootstrap/Table';
 import { formatDateTime, MISSING } from '#shared/format';
 import { DeletionRequestSchema, type PrivacyOverview } from '#shared/schemas/privacy';
-import { CheckField, TextField } from '../../../components/text-field';
-import { LoadError } from '../../../components/load-error';
-import { MeBackNav } from '../../../components/me-back-nav';
-import { Page } from '../../../components/page';
-import { PageLoading } from '../../../components/page-loading';
-import { ScrollRegion } from '../../../components/scroll-region';
-import { applyFieldErrors, isFieldErrorResponse } from '../../../lib/api-client';
-import { pathTo } from '../../../paths';
+import { CheckField, TextField } from '#client/components/text-field';
+import { LoadError } from '#client/components/load-error';
+import { MeBackNav } from '#client/components/me-back-nav';
+import { Page } from '#client/components/page';
+import { PageLoading } from '#client/components/page-loading';
+import { ScrollRegion } from '#client/components/scroll-region';
+import { applyFieldErrors, isFieldErrorResponse } from '#client/lib/api-client';
+import { pathTo } from '#client/paths';
 import {
   exportFileUrl,
   useAcceptConsents,
@@ -26,7 +26,7 @@ import {
   useRequestExport,
 } from '../api/privacy';
 import { DOCUMENT_TEXTS, PRIVACY_TEXTS } from '../texts';
-import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
+import { cellLabel, STACKED_TABLE_CLASS } from '#client/components/stacked-table';
 import { ApplicationAsking } from '../../auth';
 import { useTwofaStatus } from '../../twofa';
 

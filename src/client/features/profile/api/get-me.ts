@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserMeResponse } from '#shared/schemas/profile';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '#client/lib/api-client';
 
 /** §7 GET /api/gl_usuario/me: data.data is the user record. */
 function getMe(signal?: AbortSignal): Promise<UserMeResponse> {

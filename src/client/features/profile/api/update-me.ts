@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ProfileUpdateRequest } from '#shared/schemas/profile';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '#client/lib/api-client';
 
 /** §7 POST /api/gl_usuario/me/update: {nome, apelido, telefone_celular}; response not read. */
 async function updateMe(payload: ProfileUpdateRequest): Promise<void> {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PasswordUpdateRequest } from '#shared/schemas/profile';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '#client/lib/api-client';
 
 /** §7 POST /api/gl_usuario/me/senha_update: {senha_atual, senha_nova}; response not read. */
 async function updatePassword(payload: PasswordUpdateRequest): Promise<void> {

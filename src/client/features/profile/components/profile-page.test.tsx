@@ -1,15 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserMe } from '#shared/schemas/profile';
-import { dismissAllNotices, getNotices } from '../../../lib/notices';
+import { dismissAllNotices, getNotices } from '#client/lib/notices';
 import {
   envelopeResponse,
   sessionResponse,
   setCsrfCookie,
   signedInSession,
   stubFetch,
-} from '../../../testing/fetch-stub';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
 const USER: UserMe = {
   id: 42,

@@ -8,22 +8,22 @@ import Card from 'react-bootstrap/Card';
 import { NAME_MAX } from '#shared/fields';
 import { PHONE_MASKS } from '#shared/masks';
 import { ProfileUpdateRequestSchema, type UserMe } from '#shared/schemas/profile';
-import { Page } from '../../../components/page';
-import { MaskedField } from '../../../components/masked-field';
-import { PageLoading } from '../../../components/page-loading';
-import { TextField } from '../../../components/text-field';
-import { applyFieldErrors } from '../../../lib/api-client';
-import { useMeOrigin, type MeOrigin } from '../../../lib/me-origin';
-import { notify } from '../../../lib/notices';
-import { useSession } from '../../../lib/session';
-import { pathTo } from '../../../paths';
+import { Page } from '#client/components/page';
+import { MaskedField } from '#client/components/masked-field';
+import { PageLoading } from '#client/components/page-loading';
+import { TextField } from '#client/components/text-field';
+import { applyFieldErrors } from '#client/lib/api-client';
+import { useMeOrigin, type MeOrigin } from '#client/lib/me-origin';
+import { notify } from '#client/lib/notices';
+import { useSession } from '#client/lib/session';
+import { pathTo } from '#client/paths';
 import { meQuery, useMe } from '../api/get-me';
 import { useUpdateMe } from '../api/update-me';
 import { useUpdatePassword } from '../api/update-password';
 import { checkPasswordChange, type PasswordChangeValues } from '../password-check';
 import { PROFILE_TEXTS } from '../texts';
-import { LoadError } from '../../../components/load-error';
-import { BusyButton } from '../../../components/busy-button';
+import { LoadError } from '#client/components/load-error';
+import { BusyButton } from '#client/components/busy-button';
 
 /**
  * me.meusdados (§2 /me/meusdados?origin&pid): the signed-in user's own data (§3 User) and

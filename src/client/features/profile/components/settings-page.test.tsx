@@ -1,16 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { rememberLoginEvent } from '../../../lib/login-event';
-import { pageNavigation } from '../../../lib/navigation';
+import { rememberLoginEvent } from '#client/lib/login-event';
+import { pageNavigation } from '#client/lib/navigation';
 import {
   envelopeResponse,
   sessionResponse,
   setCsrfCookie,
   signedInSession,
   stubFetch,
-} from '../../../testing/fetch-stub';
-import { loginInfo, publicProduct } from '../../../testing/login-fixtures';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { loginInfo, publicProduct } from '#client/testing/login-fixtures';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
 function serve() {
   const stub = stubFetch({

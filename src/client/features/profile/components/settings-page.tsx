@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { Page } from '../../../components/page';
-import { useMeOrigin } from '../../../lib/me-origin';
-import { useResumeLogin } from '../../../lib/post-login';
-import { useLogout } from '../../../lib/session';
-import { pathTo } from '../../../paths';
+import { Page } from '#client/components/page';
+import { useMeOrigin } from '#client/lib/me-origin';
+import { useResumeLogin } from '#client/lib/post-login';
+import { useLogout } from '#client/lib/session';
+import { pathTo } from '#client/paths';
 import { SETTINGS_TEXTS } from '../texts';
 
 /** me.config (§2 /me/config?origin&pid): the settings menu. */

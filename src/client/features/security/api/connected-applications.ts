@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConnectedApplicationsResponse } from '#shared/schemas/applications';
-import { apiGet, apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
+import { apiGet, apiRequest } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
 import { securityEventsQuery } from './get-security-events';
 
 /** GET /api/gl_usuario/me/aplicativos: 'Aplicativos conectados' (decision 097). */

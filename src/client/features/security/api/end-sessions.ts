@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EndSessionsResponse } from '#shared/schemas/security';
-import { apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
+import { apiRequest } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
 import { sessionsQuery } from './get-sessions';
 
 /** POST /api/gl_usuario/me/sessoes/{id}/encerrar ('Encerrar' one other session). */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SecurityEventsResponse } from '#shared/schemas/security';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '#client/lib/api-client';
 
 /** GET /api/gl_usuario/me/eventos_seguranca: 'Alterações de segurança', newest first (issue 34). */
 export const securityEventsQuery = queryOptions({

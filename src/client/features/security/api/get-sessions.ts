@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ActiveSessionsResponse } from '#shared/schemas/security';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '#client/lib/api-client';
 
 /** GET /api/gl_usuario/me/sessoes: the person's live sessions, the current one first. */
 function getSessions(signal?: AbortSignal): Promise<ActiveSessionsResponse> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SignInHistoryResponse } from '#shared/schemas/security';
-import { apiGet } from '../../../lib/api-client';
+import { apiGet } from '#client/lib/api-client';
 
 /** GET /api/gl_usuario/me/acessos: the person's last 30 sign-in events, newest first. */
 function getSignIns(signal?: AbortSignal): Promise<SignInHistoryResponse> {

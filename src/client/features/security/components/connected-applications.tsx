@@ -2,14 +2,14 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { ConnectedApplication } from '#shared/schemas/applications';
 import { formatDateTime } from '#shared/format';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { LoadError } from '../../../components/load-error';
-import { PageLoading } from '../../../components/page-loading';
-import { RecordTable } from '../../../components/record-table';
-import { OIDC_SCOPE_TEXTS } from '../../../texts';
+import { ConfirmDialog } from '#client/components/confirm-dialog';
+import { LoadError } from '#client/components/load-error';
+import { PageLoading } from '#client/components/page-loading';
+import { RecordTable } from '#client/components/record-table';
+import { OIDC_SCOPE_TEXTS } from '#client/texts';
 import { useConnectedApplications, useRevokeApplication } from '../api/connected-applications';
 import { APPLICATIONS_TEXTS } from '../texts';
-import { cellLabel } from '../../../components/stacked-table';
+import { cellLabel } from '#client/components/stacked-table';
 
 /**
  * 'Aplicativos conectados' (decision 097; OWASP ASVS 10.7.3): each application the person

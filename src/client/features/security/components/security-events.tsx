@@ -1,12 +1,12 @@
 import Table from 'react-bootstrap/Table';
 import { formatDateTime, MISSING } from '#shared/format';
 import type { SecurityEvent } from '#shared/schemas/security';
-import { LoadError } from '../../../components/load-error';
-import { PageLoading } from '../../../components/page-loading';
-import { ScrollRegion } from '../../../components/scroll-region';
+import { LoadError } from '#client/components/load-error';
+import { PageLoading } from '#client/components/page-loading';
+import { ScrollRegion } from '#client/components/scroll-region';
 import { useSecurityEvents } from '../api/get-security-events';
 import { SECURITY_EVENT_TEXTS, SECURITY_EVENTS_TEXTS } from '../texts';
-import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
+import { cellLabel, STACKED_TABLE_CLASS } from '#client/components/stacked-table';
 
 /** How one event reads: what happened, to what, and whether the provider's staff did it. */
 function describeSecurityEvent(event: SecurityEvent): string {

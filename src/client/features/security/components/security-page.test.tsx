@@ -8,8 +8,8 @@ import {
   setCsrfCookie,
   signedInSession,
   stubFetch,
-} from '../../../testing/fetch-stub';
-import { renderApp, resetAppState } from '../../../testing/render-app';
+} from '#client/testing/fetch-stub';
+import { renderApp, resetAppState } from '#client/testing/render-app';
 
 const CURRENT: ActiveSession = {
   id: '11111111-1111-4111-8111-111111111111',

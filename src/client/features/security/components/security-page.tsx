@@ -4,20 +4,20 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { formatDateTime, MISSING } from '#shared/format';
 import type { ActiveSession, SignInType } from '#shared/schemas/security';
-import { Page } from '../../../components/page';
-import { PageLoading } from '../../../components/page-loading';
+import { Page } from '#client/components/page';
+import { PageLoading } from '#client/components/page-loading';
 import { useEndOtherSessions, useEndSession } from '../api/end-sessions';
 import { useSessions } from '../api/get-sessions';
 import { useSignIns } from '../api/get-sign-ins';
 import { SECURITY_TEXTS, SIGN_IN_TYPE_TEXTS } from '../texts';
-import { ScrollRegion } from '../../../components/scroll-region';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { LoadError } from '../../../components/load-error';
-import { MeBackNav } from '../../../components/me-back-nav';
-import { RecordTable } from '../../../components/record-table';
+import { ScrollRegion } from '#client/components/scroll-region';
+import { ConfirmDialog } from '#client/components/confirm-dialog';
+import { LoadError } from '#client/components/load-error';
+import { MeBackNav } from '#client/components/me-back-nav';
+import { RecordTable } from '#client/components/record-table';
 import { ConnectedApplications } from './connected-applications';
 import { SecurityEvents } from './security-events';
-import { cellLabel, STACKED_TABLE_CLASS } from '../../../components/stacked-table';
+import { cellLabel, STACKED_TABLE_CLASS } from '#client/components/stacked-table';
 
 /** The anchor of 'Sessões ativas', linked from the new-browser e-mail (decisions 070-072). */
 export const SESSIONS_ANCHOR = 'sessoes';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TwofaRecoveryKeysResponse } from '#shared/schemas/twofa';
-import { apiPost } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
+import { apiPost } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
 import { TWOFA_TEXTS } from '../texts';
 import { twofaStatusQuery } from './get-twofa-status';
 

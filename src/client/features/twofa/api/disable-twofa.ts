@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TwofaDisableResponse, TwofaDisableRequestSchema } from '#shared/schemas/twofa';
 import type { z } from 'zod';
-import { apiPost } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
+import { apiPost } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
 import { TWOFA_TEXTS } from '../texts';
 import { twofaStatusQuery } from './get-twofa-status';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TwofaRecoveryKeysResponse } from '#shared/schemas/twofa';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '#client/lib/api-client';
 import { twofaStatusQuery } from './get-twofa-status';
 
 /** §7 POST /api/gl_usuario/twofaGenerateRecoveryKeys; the earlier keys stop working (§4). */

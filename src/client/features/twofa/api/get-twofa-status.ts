@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TwofaStatusResponse } from '#shared/schemas/twofa';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '#client/lib/api-client';
 
 /** §7 POST /api/gl_usuario/twofaStatus (§3 2FA status). */
 function getTwofaStatus(signal?: AbortSignal): Promise<TwofaStatusResponse> {

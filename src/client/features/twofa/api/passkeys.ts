@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import type { PasskeyListResponse } from '#shared/schemas/security';
-import { apiGet, apiPost, apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
-import { createPasskey, isPasskeyCancelled } from '../../../lib/passkeys';
+import { apiGet, apiPost, apiRequest } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
+import { createPasskey, isPasskeyCancelled } from '#client/lib/passkeys';
 import { TWOFA_TEXTS } from '../texts';
 
 const BASE = '/api/gl_usuario/me/chaves_acesso';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TwofaStatusResponse } from '#shared/schemas/twofa';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '#client/lib/api-client';
 import { twofaStatusQuery } from './get-twofa-status';
 
 /** §7 POST /api/gl_usuario/{id}/twofaUntrustInDevice: answers the new 2FA status. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TwofaValidateCodeRequest, TwofaValidateCodeResponse } from '#shared/schemas/twofa';
-import { apiPost } from '../../../lib/api-client';
+import { apiPost } from '#client/lib/api-client';
 
 /** §7 POST /api/gl_usuario/twofaValidateCodeRequest: does the app's code match the secret? */
 function validateCode(

@@ -6,10 +6,10 @@ import Button from 'react-bootstrap/Button';
 import { DEVICE_NAME_MAX } from '#shared/fields';
 import { formatDateTime } from '#shared/format';
 import { PasskeyRenameRequestSchema, type Passkey } from '#shared/schemas/security';
-import { PageLoading } from '../../../components/page-loading';
-import { TextField } from '../../../components/text-field';
-import { applyFieldErrors } from '../../../lib/api-client';
-import { passkeysSupported } from '../../../lib/passkeys';
+import { PageLoading } from '#client/components/page-loading';
+import { TextField } from '#client/components/text-field';
+import { applyFieldErrors } from '#client/lib/api-client';
+import { passkeysSupported } from '#client/lib/passkeys';
 import {
   usePasskeys,
   useRegisterPasskey,
@@ -17,8 +17,8 @@ import {
   useRenamePasskey,
 } from '../api/passkeys';
 import { TWOFA_TEXTS } from '../texts';
-import { RecordTable } from '../../../components/record-table';
-import { cellLabel } from '../../../components/stacked-table';
+import { RecordTable } from '#client/components/record-table';
+import { cellLabel } from '#client/components/stacked-table';
 
 /**
  * 'Chaves de acesso' (docs/decisions/072-passkeys.md): register a passkey under a name,

@@ -2,9 +2,9 @@ import { useEffect, useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import { copyText } from '../../../lib/clipboard';
-import { downloadText } from '../../../lib/download';
-import { providerName } from '../../../lib/page-meta';
+import { copyText } from '#client/lib/clipboard';
+import { downloadText } from '#client/lib/download';
+import { providerName } from '#client/lib/page-meta';
 import { TWOFA_TEXTS } from '../texts';
 
 function keysFileText(keys: readonly string[]): string {

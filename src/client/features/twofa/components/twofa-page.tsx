@@ -16,11 +16,11 @@ import {
   type TrustedDevice,
   type TwofaQrCodeResponse,
 } from '#shared/schemas/twofa';
-import { Page } from '../../../components/page';
-import { PageLoading } from '../../../components/page-loading';
-import { TextField } from '../../../components/text-field';
-import { applyFieldErrors, isCancelled } from '../../../lib/api-client';
-import { notify } from '../../../lib/notices';
+import { Page } from '#client/components/page';
+import { PageLoading } from '#client/components/page-loading';
+import { TextField } from '#client/components/text-field';
+import { applyFieldErrors, isCancelled } from '#client/lib/api-client';
+import { notify } from '#client/lib/notices';
 import { useActivateTwofa } from '../api/activate-twofa';
 import { useDisableTwofa } from '../api/disable-twofa';
 import { useGenerateQrCode } from '../api/generate-qr-code';
@@ -31,11 +31,11 @@ import { useValidateCode } from '../api/validate-code';
 import { TWOFA_TEXTS } from '../texts';
 import { PasskeysSection } from './passkeys-section';
 import { RecoveryKeys } from './recovery-keys';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { LoadError } from '../../../components/load-error';
-import { MeBackNav } from '../../../components/me-back-nav';
-import { RecordTable } from '../../../components/record-table';
-import { cellLabel } from '../../../components/stacked-table';
+import { ConfirmDialog } from '#client/components/confirm-dialog';
+import { LoadError } from '#client/components/load-error';
+import { MeBackNav } from '#client/components/me-back-nav';
+import { RecordTable } from '#client/components/record-table';
+import { cellLabel } from '#client/components/stacked-table';
 
 type Panel = 'none' | 'activate' | 'disable';
 

@@ -13,7 +13,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { isUniqueViolation, pgErrorCode } from '../../db/errors.ts';
 import { AppError, conflict, fieldError, notFound } from '../../errors.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
-import { deleteArquivo } from '../../storage/arquivo-service.ts';
+import { deleteFile } from '../../storage/stored-files.ts';
 import { storeUpload, type UploadKind } from '../../storage/uploads.ts';
 import { planRows, readListPage, type ListQueries, type SortKey } from './list-page.ts';
 
@@ -156,7 +156,7 @@ async function readMultipart(
   } catch (error) {
     // A refused part leaves none of the files stored before it.
     for (const arquivoId of Object.values(files)) {
-      await deleteArquivo(options.db, options.storage, Number(arquivoId)).catch(() => undefined);
+      await deleteFile(options.db, options.storage, Number(arquivoId)).catch(() => undefined);
     }
     throw error;
   }
@@ -380,7 +380,7 @@ export function registerCrudResource(
   /** Files no row points at any more; a file still referenced elsewhere is left alone. */
   const discardFiles = async (ids: number[]) => {
     for (const arquivoId of ids) {
-      await deleteArquivo(db, options.storage, arquivoId).catch(() => undefined);
+      await deleteFile(db, options.storage, arquivoId).catch(() => undefined);
     }
   };
 
