@@ -27,6 +27,9 @@ export { randomCnpj, randomCpf } from './documents.ts';
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}${randomBytes(2).toString('hex')}`;
 
+/** An e-mail address no other test uses: `${prefix}.<unique>@teste.com.br`. */
+export const uniqueEmail = (prefix = 'pessoa') => `${prefix}.${unique()}@teste.com.br`;
+
 /** A stored hash of the password "demo1234", computed once (argon2 is slow by design). */
 let passwordHash: Promise<string> | undefined;
 async function demoPasswordHash(): Promise<string> {

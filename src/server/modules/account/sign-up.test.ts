@@ -13,6 +13,7 @@ import {
   enableTwofa,
   randomCnpj,
   randomCpf,
+  uniqueEmail,
 } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { testTotpSecret, totpCode } from '#tests/helpers/totp.ts';
@@ -37,12 +38,11 @@ afterAll(() => t.close());
 let counter = 0;
 /** Each test its own address: failed passwords count per address (decision 010). */
 const agent = () => new ApiAgent(t.app, { remoteAddress: `10.7.0.${++counter}` });
-const newEmail = () => `cadastro.${Date.now().toString(36)}.${++counter}@teste.com.br`;
 
 function payload(overrides: Record<string, unknown> = {}) {
   return {
     nome: 'Joana Prado',
-    email: newEmail(),
+    email: uniqueEmail('cadastro'),
     telefone_celular: '(11) 98765-4321',
     cpfcnpj: randomCpf(),
     empresa_nome: '',
@@ -206,7 +206,7 @@ describe('POST /api/acesso/conta_criar with a new e-mail', () => {
   });
 
   it('with two simultaneous sign-ups of one e-mail, creates one account and prompts the other for the password', async () => {
-    const email = newEmail();
+    const email = uniqueEmail('cadastro');
     const answers = await Promise.all([
       signUp(agent(), payload({ email })),
       signUp(agent(), payload({ email })),

@@ -24,7 +24,7 @@ import {
   DEMO_BILLING,
   DEMO_LEAD_DAYS,
   DEMO_MESES,
-  DEMO_PRESTADOR,
+  DEMO_NFSE_PROVIDER,
   demoNfseLinks,
   type DemoClient,
 } from './demo-data.ts';
@@ -110,7 +110,7 @@ export async function recordDemoPayments(
       ? buildChaveAcesso({
           codigoMunicipio: CITY.saoPaulo,
           ambienteGerador: 2,
-          inscricaoFederal: DEMO_PRESTADOR.cpfcnpj,
+          inscricaoFederal: DEMO_NFSE_PROVIDER.cpfcnpj,
           numero: Number(numero),
           ano: emissao.getUTCFullYear(),
           mes: emissao.getUTCMonth() + 1,
@@ -122,7 +122,7 @@ export async function recordDemoPayments(
       emissao,
       competencia: fatura.data_competencia ?? fatura.data_vencimento,
       chave,
-      prestador: DEMO_PRESTADOR,
+      prestador: DEMO_NFSE_PROVIDER,
       tomador: input.tomador,
       discriminacao: fatura.servico_discriminacao ?? '',
       itens: itens.map((item) => ({

@@ -154,12 +154,12 @@ export const DEMO_PLANS = {
 type DemoPlan = keyof typeof DEMO_PLANS;
 
 /** The provider that issues the demo's NFS-e (a valid test CNPJ). */
-export const DEMO_PRESTADOR: DemoParte = DEMO_PROVIDER;
+export const DEMO_NFSE_PROVIDER: DemoParte = DEMO_PROVIDER;
 
 /** The provider's PIX key on its receiving accounts (issue 20): its CNPJ. */
 const DEMO_PIX = {
   pix_chave_tipo: 'cnpj',
-  pix_chave: DEMO_PRESTADOR.cpfcnpj,
+  pix_chave: DEMO_NFSE_PROVIDER.cpfcnpj,
   pix_nome: 'Provedora Demo Software',
   pix_cidade: 'SAO PAULO',
 } as const;
@@ -182,9 +182,9 @@ export const DEMO_ACCOUNTS = {
     boleto_conta_dv: '7',
     boleto_carteira: '17',
     boleto_convenio: '2345678',
-    beneficiario_nome: DEMO_PRESTADOR.razao_social,
-    beneficiario_cpfcnpj: DEMO_PRESTADOR.cpfcnpj,
-    beneficiario_endereco: DEMO_PRESTADOR.endereco,
+    beneficiario_nome: DEMO_NFSE_PROVIDER.razao_social,
+    beneficiario_cpfcnpj: DEMO_NFSE_PROVIDER.cpfcnpj,
+    beneficiario_endereco: DEMO_NFSE_PROVIDER.endereco,
     boleto_instrucoes: 'Não receber após 30 dias do vencimento.',
   },
   pix: {

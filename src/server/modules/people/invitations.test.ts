@@ -13,6 +13,7 @@ import {
   createUser,
   linkUserToClient,
   signedInAgent,
+  uniqueEmail,
 } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { verifyPassword } from '../../platform/crypto/password.ts';
@@ -41,8 +42,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let counter = 0;
-const newEmail = (prefix = 'convidado') =>
-  `${prefix}.${Date.now().toString(36)}.${++counter}@teste.com.br`;
 /** A browser of its own address (failed sign-ins count per address, decision 010). */
 const browser = () =>
   new ApiAgent(t.app, { remoteAddress: `10.42.${Math.floor(++counter / 250)}.${counter % 250}` });
@@ -168,7 +167,7 @@ const expectInvalid = (answer: {
 describe('GET /api/convite/{token}', () => {
   it('shows the account, the level, whether the e-mail has an account and who is signed in here', async () => {
     const w = await world();
-    const email = newEmail();
+    const email = uniqueEmail('convidado');
     const token = await invite(w, email, 13);
     const [row] = await invitationsOf(w.cliente.id);
     const anonymous = await view(browser(), token);
@@ -191,7 +190,7 @@ describe('GET /api/convite/{token}', () => {
     });
 
     // An address with a portal account (whatever its case).
-    const existing = await createUser(t.db, { email: newEmail('Ja.Tem.Conta') });
+    const existing = await createUser(t.db, { email: uniqueEmail('Ja.Tem.Conta') });
     const other = await invite(w, existing.email.toLowerCase(), 20);
     expect((await view(browser(), other)).body.data).toMatchObject({
       email: existing.email.toLowerCase(),
@@ -203,14 +202,14 @@ describe('GET /api/convite/{token}', () => {
     const w = await world();
     expectInvalid(await view(browser(), 'x'.repeat(43)));
 
-    const expired = await invite(w, newEmail());
+    const expired = await invite(w, uniqueEmail('convidado'));
     await t.db
       .update(glClienteConvite)
       .set({ expira_em: new Date(Date.now() - 1000) })
       .where(eq(glClienteConvite.gl_cliente_id, w.cliente.id));
     expectInvalid(await view(browser(), expired));
     expectInvalid(await signUp(browser(), expired));
-    const invitee = await createUser(t.db, { email: newEmail() });
+    const invitee = await createUser(t.db, { email: uniqueEmail('convidado') });
     const used = await invite(w, invitee.email);
     await t.db
       .update(glClienteConvite)
@@ -226,7 +225,7 @@ describe('GET /api/convite/{token}', () => {
 describe('POST /api/convite/{token}/conta_criar', () => {
   it('creates the account with the invited e-mail, links it at the invited level and signs in', async () => {
     const w = await world();
-    const email = newEmail();
+    const email = uniqueEmail('convidado');
     const token = await invite(w, email, 13);
     const [row] = await invitationsOf(w.cliente.id);
     const agent = browser();
@@ -318,7 +317,7 @@ describe('POST /api/convite/{token}/conta_criar', () => {
 
   it('a common password or field errors change nothing, and the link keeps working', async () => {
     const w = await world();
-    const email = newEmail();
+    const email = uniqueEmail('convidado');
     const token = await invite(w, email);
     const common = await signUp(browser(), token, { senha: 'Senha123' });
     expect(common.status).toBe(422);
@@ -345,7 +344,7 @@ describe('POST /api/convite/{token}/conta_criar', () => {
 
   it('an e-mail that already has an account is told to sign in and accept; the link stays usable', async () => {
     const w = await world();
-    const existing = await createUser(t.db, { email: newEmail() });
+    const existing = await createUser(t.db, { email: uniqueEmail('convidado') });
     const token = await invite(w, existing.email);
     const answer = await signUp(browser(), token);
     expect(answer.status).toBe(409);
@@ -361,7 +360,7 @@ describe('POST /api/convite/{token}/aceitar', () => {
   it('the invited person, signed in, joins at the invited level and the session moves to the account', async () => {
     const w = await world();
     // Signed in to an account of their own; the address stored in another case.
-    const email = newEmail('Maria.Souza');
+    const email = uniqueEmail('Maria.Souza');
     const invitee = await createUser(t.db, { email });
     const own = await createClient(t.db);
     await linkUserToClient(t.db, invitee.id, own.id, 10);
@@ -410,7 +409,7 @@ describe('POST /api/convite/{token}/aceitar', () => {
 
   it('someone signed in with another e-mail is refused, and the invitation stays usable', async () => {
     const w = await world();
-    const invitee = await createUser(t.db, { email: newEmail() });
+    const invitee = await createUser(t.db, { email: uniqueEmail('convidado') });
     const token = await invite(w, invitee.email, 20);
     const other = await createUser(t.db);
     const otherAgent = await signedInAgent(t, other.id, { produtoId: produto.id });
@@ -434,7 +433,7 @@ describe('POST /api/convite/{token}/aceitar', () => {
 
   it('someone who is in the account already keeps their level', async () => {
     const w = await world();
-    const invitee = await createUser(t.db, { email: newEmail() });
+    const invitee = await createUser(t.db, { email: uniqueEmail('convidado') });
     const token = await invite(w, invitee.email, 10);
     // Linked meanwhile by other means (staff).
     await linkUserToClient(t.db, invitee.id, w.cliente.id, 20);
@@ -458,9 +457,9 @@ describe('POST /api/convite/{token}/aceitar', () => {
 
   it("counts the plan's limit again: a full account refuses (409) and the invitation stays usable", async () => {
     const w = await world({ limit: 2 });
-    const invitee = await createUser(t.db, { email: newEmail() });
+    const invitee = await createUser(t.db, { email: uniqueEmail('convidado') });
     const token = await invite(w, invitee.email);
-    const newcomer = newEmail();
+    const newcomer = uniqueEmail('convidado');
     // The plan shrank meanwhile to the one person there.
     await t.db.update(glPlano).set({ usuario_qtde: 1 }).where(eq(glPlano.id, w.plano!.id));
 
@@ -497,12 +496,12 @@ describe('POST /api/convite/{token}/aceitar', () => {
 describe('the product the link lands in', () => {
   it("is the inviter's; product 1 (§9) when the invitation named none or the inviter's is no longer active", async () => {
     const w = await world();
-    const first = (await signUp(browser(), await invite(w, newEmail()))).body.data;
+    const first = (await signUp(browser(), await invite(w, uniqueEmail('convidado')))).body.data;
     expect(first.produto.id).toBe(produto.id);
 
     // Invited from a session without a product (an admin's client selection, say).
     const noProduct = await signedInAgent(t, w.manager.id, { clienteId: w.cliente.id });
-    const answer = await noProduct.post(`/api/gl_cliente/${w.cliente.id}/convites`, { email: newEmail('sem.produto'), nivel: 20 });
+    const answer = await noProduct.post(`/api/gl_cliente/${w.cliente.id}/convites`, { email: uniqueEmail('sem.produto'), nivel: 20 });
     expect(answer.status).toBe(200);
     const [withoutProduct] = (await invitationsOf(w.cliente.id)).filter((row) => row.gl_produto_id === null);
     expect(withoutProduct).toBeDefined();
@@ -513,7 +512,7 @@ describe('the product the link lands in', () => {
     // The inviter's product was switched off after the invitation.
     const other = await createProduct(t.db, { nome: 'Sistema Antigo' });
     const fromOther = await signedInAgent(t, w.manager.id, { clienteId: w.cliente.id, produtoId: other.id });
-    const email = newEmail('produto.inativo');
+    const email = uniqueEmail('produto.inativo');
     expect((await fromOther.post(`/api/gl_cliente/${w.cliente.id}/convites`, { email, nivel: 20 })).status).toBe(200);
     await t.db.update(glProduto).set({ ativo: false }).where(eq(glProduto.id, other.id));
     const third = await signUp(browser(), await invitationToken(email));
@@ -526,7 +525,7 @@ describe('at once (PostgreSQL: PGlite runs one query at a time)', () => {
   it('50 sign-ups through one link: one account, one link, one acceptance', async (context) => {
     if (t.database.kind !== 'postgres') return context.skip();
     const w = await world();
-    const email = newEmail('corrida');
+    const email = uniqueEmail('corrida');
     const token = await invite(w, email, 13);
     const [row] = await invitationsOf(w.cliente.id);
     const agents = Array.from({ length: 50 }, browser);
@@ -561,7 +560,7 @@ describe('at once (PostgreSQL: PGlite runs one query at a time)', () => {
   it('50 acceptances by the invited person at once: one link', async (context) => {
     if (t.database.kind !== 'postgres') return context.skip();
     const w = await world();
-    const invitee = await createUser(t.db, { email: newEmail('corrida') });
+    const invitee = await createUser(t.db, { email: uniqueEmail('corrida') });
     const token = await invite(w, invitee.email, 13);
     const [row] = await invitationsOf(w.cliente.id);
     const agent = await signedInAgent(t, invitee.id, { produtoId: produto.id });
@@ -585,7 +584,7 @@ describe('at once (PostgreSQL: PGlite runs one query at a time)', () => {
     const w = await world({ limit: 11 });
     const invitees = [];
     for (let index = 0; index < 10; index++) {
-      const person = await createUser(t.db, { email: newEmail('limite') });
+      const person = await createUser(t.db, { email: uniqueEmail('limite') });
       const token = await invite(w, person.email);
       const agent = await signedInAgent(t, person.id, { produtoId: produto.id });
       await agent.get('/api/sessao/web');
@@ -608,7 +607,7 @@ describe('at once (PostgreSQL: PGlite runs one query at a time)', () => {
     const w = await world({ limit: 11 });
     const invitees = [];
     for (let index = 0; index < 10; index++) {
-      const email = newEmail('limite');
+      const email = uniqueEmail('limite');
       const agent = browser();
       await agent.get('/api/sessao/web');
       invitees.push({ email, token: await invite(w, email), agent });

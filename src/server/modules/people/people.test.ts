@@ -10,6 +10,7 @@ import {
   createUser,
   linkUserToClient,
   signedInAgent,
+  uniqueEmail,
 } from '#tests/helpers/factories.ts';
 import { createTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import {
@@ -38,8 +39,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let counter = 0;
-const newEmail = (prefix = 'convidado') =>
-  `${prefix}.${Date.now().toString(36)}.${++counter}@teste.com.br`;
 
 type Member = {
   person: Awaited<ReturnType<typeof createUser>>;
@@ -240,7 +239,7 @@ describe('GET /api/gl_cliente/{id}/pessoas', () => {
 describe('POST /api/gl_cliente/{id}/convites', () => {
   it('e-mails the invitee a single-use link, records it and lists it as pending', async () => {
     const w = await world();
-    const email = newEmail('Nova.Pessoa');
+    const email = uniqueEmail('Nova.Pessoa');
     const before = Date.now();
     const answer = await invite(w.manager.agent, w.cliente.id, {
       email: `  ${email.toUpperCase()} `,
@@ -309,7 +308,7 @@ describe('POST /api/gl_cliente/{id}/convites', () => {
 
   it('a supervisor invites at their level or below, never a manager; a user cannot invite; a stranger learns nothing', async () => {
     const w = await world();
-    const manager = newEmail();
+    const manager = uniqueEmail('convidado');
     const above = await invite(w.supervisor.agent, w.cliente.id, { email: manager, nivel: 10 });
     expect(above.status).toBe(422);
     expect(above.body.errors).toEqual({ nivel: [PEOPLE_MESSAGES.levelAboveOwn] });
@@ -317,7 +316,7 @@ describe('POST /api/gl_cliente/{id}/convites', () => {
     expect(await invitationsOf(w.cliente.id)).toEqual([]);
 
     for (const nivel of [13, 20]) {
-      const email = newEmail();
+      const email = uniqueEmail('convidado');
       const made = await invite(w.supervisor.agent, w.cliente.id, { email, nivel });
       expect(made.status).toBe(200);
       expect(made.body.data).toMatchObject({ meu_nivel: 13, pode_gerenciar: false });
@@ -330,16 +329,16 @@ describe('POST /api/gl_cliente/{id}/convites', () => {
       [20, w.supervisor.person.id],
     ]);
 
-    const refused = await invite(w.user.agent, w.cliente.id, { email: newEmail(), nivel: 20 });
+    const refused = await invite(w.user.agent, w.cliente.id, { email: uniqueEmail('convidado'), nivel: 20 });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('cannot_invite');
     expect(refused.body.message).toBe(PEOPLE_MESSAGES.cannotInvite);
     const stranger = await signedInAgent(t, (await createUser(t.db)).id);
-    expect((await invite(stranger, w.cliente.id, { email: newEmail(), nivel: 20 })).status).toBe(
+    expect((await invite(stranger, w.cliente.id, { email: uniqueEmail('convidado'), nivel: 20 })).status).toBe(
       404,
     );
     expect(
-      (await invite(new ApiAgent(t.app), w.cliente.id, { email: newEmail(), nivel: 20 })).status,
+      (await invite(new ApiAgent(t.app), w.cliente.id, { email: uniqueEmail('convidado'), nivel: 20 })).status,
     ).toBe(401);
     expect(await invitationsOf(w.cliente.id)).toHaveLength(2);
   });
@@ -350,7 +349,7 @@ describe('POST /api/gl_cliente/{id}/convites', () => {
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors).toEqual({ email: ['Digite um e-mail válido.'] });
     for (const nivel of [5, 11, 'gerente', null]) {
-      const level = await invite(w.manager.agent, w.cliente.id, { email: newEmail(), nivel });
+      const level = await invite(w.manager.agent, w.cliente.id, { email: uniqueEmail('convidado'), nivel });
       expect(level.status, String(nivel)).toBe(422);
       expect(level.body.errors, String(nivel)).toEqual({ nivel: [PEOPLE_MESSAGES.levelRequired] });
     }
@@ -368,7 +367,7 @@ describe('POST /api/gl_cliente/{id}/convites', () => {
 
   it('inviting the same e-mail again replaces the earlier invitation: its link stops working, the new one works', async () => {
     const w = await world();
-    const email = newEmail();
+    const email = uniqueEmail('convidado');
     expect((await invite(w.manager.agent, w.cliente.id, { email, nivel: 20 })).status).toBe(200);
     const first = await invitationToken(email);
     const again = await invite(w.manager.agent, w.cliente.id, {
@@ -410,7 +409,7 @@ describe('POST /api/gl_cliente/{id}/convites', () => {
 
   it('an invitation is cancelled by the account’s staff: its link stops working and the trail records it', async () => {
     const w = await world();
-    const email = newEmail();
+    const email = uniqueEmail('convidado');
     await invite(w.manager.agent, w.cliente.id, { email, nivel: 20 });
     const token = await invitationToken(email);
     const [row] = await invitationsOf(w.cliente.id);
@@ -454,7 +453,7 @@ describe('POST /api/gl_cliente/{id}/convites', () => {
 describe('the hourly cap on invitations', () => {
   it(`an account sends at most ${INVITATIONS_PER_HOUR} invitations an hour: the next is refused and changes nothing`, async () => {
     const w = await world({ levels: [10] });
-    const emails = Array.from({ length: INVITATIONS_PER_HOUR + 1 }, () => newEmail('limite'));
+    const emails = Array.from({ length: INVITATIONS_PER_HOUR + 1 }, () => uniqueEmail('limite'));
     for (const email of emails.slice(0, INVITATIONS_PER_HOUR)) {
       expect((await invite(w.manager.agent, w.cliente.id, { email, nivel: 20 })).status).toBe(200);
     }
@@ -467,7 +466,7 @@ describe('the hourly cap on invitations', () => {
 
     // Sending the same invitation again counts too: it e-mails the address once more.
     const other = await world({ levels: [10] });
-    const again = newEmail('de-novo');
+    const again = uniqueEmail('de-novo');
     for (let i = 0; i < INVITATIONS_PER_HOUR; i++) {
       expect((await invite(other.manager.agent, other.cliente.id, { email: again, nivel: 20 })).status).toBe(200);
     }
@@ -486,12 +485,12 @@ describe("the plan's user limit", () => {
   it('counts the people and the open invitations: cancelling one, or its expiry, frees the place', async () => {
     const w = await world({ levels: [10], limit: 2 });
     expect((await list(w.manager.agent, w.cliente.id)).body.data.limite_usuarios).toBe(2);
-    const first = newEmail();
+    const first = uniqueEmail('convidado');
     expect((await invite(w.manager.agent, w.cliente.id, { email: first, nivel: 20 })).status).toBe(
       200,
     );
 
-    const second = newEmail();
+    const second = uniqueEmail('convidado');
     const full = await invite(w.manager.agent, w.cliente.id, { email: second, nivel: 20 });
     expect(full.status).toBe(409);
     expect(full.body.code).toBe('user_limit');
@@ -519,7 +518,7 @@ describe("the plan's user limit", () => {
       .where(
         and(eq(glClienteConvite.gl_cliente_id, w.cliente.id), eq(glClienteConvite.email, second)),
       );
-    const third = newEmail();
+    const third = uniqueEmail('convidado');
     const made = await invite(w.manager.agent, w.cliente.id, { email: third, nivel: 20 });
     expect(made.status).toBe(200);
     expect(
@@ -539,7 +538,7 @@ describe("the plan's user limit", () => {
       expect(
         (
           await invite(unlimited.manager.agent, unlimited.cliente.id, {
-            email: newEmail(),
+            email: uniqueEmail('convidado'),
             nivel: 20,
           })
         ).status,
@@ -551,7 +550,7 @@ describe("the plan's user limit", () => {
       expect(
         (
           await invite(noContract.manager.agent, noContract.cliente.id, {
-            email: newEmail(),
+            email: uniqueEmail('convidado'),
             nivel: 20,
           })
         ).status,
@@ -565,7 +564,7 @@ describe("the plan's user limit", () => {
       .set({ ativo: false })
       .where(eq(glContrato.gl_cliente_id, ended.cliente.id));
     expect(
-      (await invite(ended.manager.agent, ended.cliente.id, { email: newEmail(), nivel: 20 }))
+      (await invite(ended.manager.agent, ended.cliente.id, { email: uniqueEmail('convidado'), nivel: 20 }))
         .status,
     ).toBe(200);
 
@@ -576,12 +575,12 @@ describe("the plan's user limit", () => {
     await t.db.update(glPlano).set({ usuario_qtde: 3 }).where(eq(glPlano.id, plano.id));
     expect((await list(two.manager.agent, two.cliente.id)).body.data.limite_usuarios).toBe(3);
     expect(
-      (await invite(two.manager.agent, two.cliente.id, { email: newEmail(), nivel: 20 })).status,
+      (await invite(two.manager.agent, two.cliente.id, { email: uniqueEmail('convidado'), nivel: 20 })).status,
     ).toBe(200);
     expect(
-      (await invite(two.manager.agent, two.cliente.id, { email: newEmail(), nivel: 20 })).status,
+      (await invite(two.manager.agent, two.cliente.id, { email: uniqueEmail('convidado'), nivel: 20 })).status,
     ).toBe(200);
-    const full = await invite(two.manager.agent, two.cliente.id, { email: newEmail(), nivel: 20 });
+    const full = await invite(two.manager.agent, two.cliente.id, { email: uniqueEmail('convidado'), nivel: 20 });
     expect(full.status).toBe(409);
     expect(full.body.message).toBe(PEOPLE_MESSAGES.userLimit(3));
   });
@@ -767,7 +766,7 @@ describe('DELETE /api/gl_cliente/{id}/pessoas/{pessoaId}', () => {
     expect(gone.status).toBe(404);
     expect(gone.body.message).toBe('Cliente não encontrado.');
     expect(
-      (await invite(w.supervisor.agent, w.cliente.id, { email: newEmail(), nivel: 20 })).status,
+      (await invite(w.supervisor.agent, w.cliente.id, { email: uniqueEmail('convidado'), nivel: 20 })).status,
     ).toBe(404);
 
     const twice = await remove(w.manager.agent, w.cliente.id, w.supervisor.link.id);
@@ -826,7 +825,7 @@ describe('at once (PostgreSQL: PGlite runs one query at a time)', () => {
     if (t.database.kind !== 'postgres') return context.skip();
     const w = await world({ levels: [10], limit: 5 });
     await w.manager.agent.get('/api/sessao/web');
-    const emails = Array.from({ length: 50 }, () => newEmail('corrida'));
+    const emails = Array.from({ length: 50 }, () => uniqueEmail('corrida'));
     const answers = await Promise.all(
       emails.map((email) => invite(w.manager.agent, w.cliente.id, { email, nivel: 20 })),
     );
@@ -848,7 +847,7 @@ describe('at once (PostgreSQL: PGlite runs one query at a time)', () => {
     if (t.database.kind !== 'postgres') return context.skip();
     const w = await world({ levels: [10] });
     await w.manager.agent.get('/api/sessao/web');
-    const email = newEmail('mesmo');
+    const email = uniqueEmail('mesmo');
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => invite(w.manager.agent, w.cliente.id, { email, nivel: 20 })),
     );

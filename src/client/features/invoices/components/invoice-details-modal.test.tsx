@@ -3,11 +3,11 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '#client/lib/query-client';
 import { envelopeResponse, setCsrfCookie, stubFetch } from '#client/testing/fetch-stub';
-import { detalhe, fatura, TOKEN } from '../testing/invoice-data';
+import { detalhe, invoiceDto, TOKEN } from '../testing/invoice-data';
 import { InvoiceDetailsModal } from './invoice-details-modal';
 import { DETAILS_TITLE } from '../texts';
 
-function renderModal(base = fatura()) {
+function renderModal(base = invoiceDto()) {
   const onHide = vi.fn();
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -27,7 +27,7 @@ afterEach(() => setCsrfCookie(null));
 
 describe("'Detalhes da Fatura' (§2)", () => {
   it('shows the dates, total, description and items, read-only', async () => {
-    const base = fatura({
+    const base = invoiceDto({
       servico_discriminacao_calculado: 'Licenciamento de março.\nSuporte avulso.',
     });
     stubFetch({
@@ -65,7 +65,7 @@ describe("'Detalhes da Fatura' (§2)", () => {
   });
 
   it("'Imprimir' prints the details once they are loaded (issue 20)", async () => {
-    const base = fatura();
+    const base = invoiceDto();
     stubFetch({
       [`GET /api/pg_fatura/cliente/${TOKEN}/${base.id}`]: () => envelopeResponse(detalhe(base)),
     });
@@ -81,7 +81,7 @@ describe("'Detalhes da Fatura' (§2)", () => {
   });
 
   it("shows '-' for a missing payment date and description, and a blank negative quantity", async () => {
-    const base = fatura({ situacao: 5, servico_discriminacao_calculado: null });
+    const base = invoiceDto({ situacao: 5, servico_discriminacao_calculado: null });
     stubFetch({
       [`GET /api/pg_fatura/cliente/${TOKEN}/${base.id}`]: () =>
         envelopeResponse(
@@ -122,7 +122,7 @@ describe("'Detalhes da Fatura' (§2)", () => {
   });
 
   it('says so when the invoice is gone', async () => {
-    const base = fatura();
+    const base = invoiceDto();
     stubFetch({
       [`GET /api/pg_fatura/cliente/${TOKEN}/${base.id}`]: () =>
         envelopeResponse(null, { httpStatus: 404, message: 'Recurso não encontrado.' }),

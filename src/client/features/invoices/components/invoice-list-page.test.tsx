@@ -12,7 +12,7 @@ import {
   stubFetch,
   type StubHandler,
 } from '#client/testing/fetch-stub';
-import { detalhe, fatura, lista, nfse, TOKEN } from '../testing/invoice-data';
+import { detalhe, invoiceDto, lista, nfse, TOKEN } from '../testing/invoice-data';
 import { DETAILS_TITLE } from '../texts';
 import { PIX_PAID_POLL_MS } from '../api/get-pix';
 import { InvoiceListPage } from './invoice-list-page';
@@ -62,7 +62,7 @@ function rows() {
   return within(table).getAllByRole('row').slice(1);
 }
 
-const semLinks = fatura({
+const semLinks = invoiceDto({
   situacao: 6,
   data_vencimento_calculado: '2025-04-10',
   nfse: nfse({
@@ -74,12 +74,12 @@ const semLinks = fatura({
   }),
 });
 const FATURAS: FaturaDto[] = [
-  fatura({ situacao: 5, data_vencimento_calculado: '2026-04-10', valor: '119.90' }),
-  fatura({ situacao: 6, data_vencimento_calculado: '2026-03-10', valor: '1234.5' }),
-  fatura({ situacao: 8, data_vencimento_calculado: '2026-02-10' }),
-  fatura({ situacao: 6, data_vencimento_calculado: '2026-01-10' }),
-  fatura({ situacao: 8, data_vencimento_calculado: '2025-12-10' }),
-  fatura({ situacao: 7, data_vencimento_calculado: '2025-11-10' }),
+  invoiceDto({ situacao: 5, data_vencimento_calculado: '2026-04-10', valor: '119.90' }),
+  invoiceDto({ situacao: 6, data_vencimento_calculado: '2026-03-10', valor: '1234.5' }),
+  invoiceDto({ situacao: 8, data_vencimento_calculado: '2026-02-10' }),
+  invoiceDto({ situacao: 6, data_vencimento_calculado: '2026-01-10' }),
+  invoiceDto({ situacao: 8, data_vencimento_calculado: '2025-12-10' }),
+  invoiceDto({ situacao: 7, data_vencimento_calculado: '2025-11-10' }),
   semLinks,
 ];
 
@@ -264,7 +264,7 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
   });
 
   it("an overdue invoice shows its amount updated to today, in the row and in the details (issue 39)", async () => {
-    const overdue = fatura({ situacao: 8, data_vencimento_calculado: '2026-10-11', valor: '1000.00', valor_atualizado: '1036.33' });
+    const overdue = invoiceDto({ situacao: 8, data_vencimento_calculado: '2026-10-11', valor: '1000.00', valor_atualizado: '1036.33' });
     stubFetch(
       withPix({
         [`GET ${LIST_PATH}`]: () => envelopeResponse(lista([overdue])),
@@ -281,12 +281,12 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
   });
 
   it("'Boleto' says it is being registered, then shows the linha digitável and the PDF (issue 40)", async () => {
-    const open = fatura({ situacao: 5, data_vencimento_calculado: '2026-12-10', boleto: true });
+    const open = invoiceDto({ situacao: 5, data_vencimento_calculado: '2026-12-10', boleto: true });
     let situacao: 'em_registro' | 'registrado' = 'em_registro';
     const boletoPath = `${LIST_PATH}/${open.id}/boleto`;
     stubFetch(
       withPix({
-        [`GET ${LIST_PATH}`]: () => envelopeResponse(lista([open, fatura({ situacao: 6 })])),
+        [`GET ${LIST_PATH}`]: () => envelopeResponse(lista([open, invoiceDto({ situacao: 6 })])),
         [`GET ${boletoPath}`]: () =>
           envelopeResponse({
             id: open.id,
@@ -405,7 +405,7 @@ describe('invoice list (§2 cliente.fatura.index)', () => {
 
   it('stays one request and one pass for hundreds of invoices', async () => {
     const many = Array.from({ length: 300 }, (_, index) =>
-      fatura({
+      invoiceDto({
         situacao: [5, 6, 8][index % 3] as number,
         data_vencimento_calculado: `20${String(50 - Math.floor(index / 12)).padStart(2, '0')}-${String((index % 12) + 1).padStart(2, '0')}-10`,
       }),

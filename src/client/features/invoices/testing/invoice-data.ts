@@ -23,7 +23,7 @@ const DESCRICOES: Record<number, [string, string]> = {
   8: ['situacao-vencida', 'Vencida'],
 };
 
-export function fatura(overrides: Partial<FaturaDto> = {}): FaturaDto {
+export function invoiceDto(overrides: Partial<FaturaDto> = {}): FaturaDto {
   const situacao = overrides.situacao ?? 6;
   const [iconClass, desc] = DESCRICOES[situacao] ?? ['situacao-outra', `Situação ${situacao}`];
   return {
