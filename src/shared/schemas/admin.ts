@@ -15,6 +15,7 @@ import { BOLETO_BANKS } from '../boleto/banks/index.ts';
 import { MAX_FINE_PERCENT, MAX_INTEREST_PERCENT_MONTH } from '../overdue-charges.ts';
 import { normalizePixKey, PIX_KEY_MESSAGES, PIX_KEY_TYPES, type PixKeyType } from '../pix/pix-key.ts';
 import { isDueDateRule } from '../due-date.ts';
+import { InvoiceEmailSchema } from './company.ts';
 
 /** §6 staff levels (lower is stronger); decision 030 says which may do what. */
 export const STAFF_LEVEL = { admin: 1, supervisor: 3, operator: 5 } as const;
@@ -400,6 +401,8 @@ export const ClienteSaveSchema = z.object({
   data_nascimento: NullableDate,
   /** Payment reminders to the managers (issue 20); on unless staff turn them off. */
   fatura_lembrete: Flag.optional(),
+  /** Another address for the invoice e-mails (issue 41 item 2), as the managers set it. */
+  email_fatura: InvoiceEmailSchema,
 });
 export type ClienteSave = z.input<typeof ClienteSaveSchema>;
 

@@ -14,6 +14,16 @@ export const COMPANY_MESSAGES = {
 } as const;
 
 /** PUT /api/gl_cliente/{id}/dados. */
+/**
+ * gl_cliente.email_fatura: where the invoices also go (the issue e-mail and the reminders),
+ * besides the managers. Optional: blank (spaces too) is none, not a "required" error. The same
+ * rule for the managers' 'Dados da empresa' and staff's client form.
+ */
+export const InvoiceEmailSchema = z.preprocess(
+  (value) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value),
+  EmailSchema.nullable(),
+);
+
 export const CompanyDataRequestSchema = z.object({
   razao_social: CUSTOMER_FIELDS.razao_social,
   email: CUSTOMER_FIELDS.email,
@@ -27,14 +37,7 @@ export const CompanyDataRequestSchema = z.object({
   gl_cidade_id: CUSTOMER_FIELDS.gl_cidade_id,
   /** Individuals only (§3); the server drops it for a company. */
   data_nascimento: CUSTOMER_FIELDS.data_nascimento,
-  /**
-   * Where the invoices also go (the issue e-mail and the reminders), besides the managers.
-   * Optional: blank (spaces too) is none, not a "required" error.
-   */
-  email_fatura: z.preprocess(
-    (value) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value),
-    EmailSchema.nullable(),
-  ),
+  email_fatura: InvoiceEmailSchema,
 });
 export type CompanyDataRequest = z.input<typeof CompanyDataRequestSchema>;
 export type CompanyDataValues = z.output<typeof CompanyDataRequestSchema>;

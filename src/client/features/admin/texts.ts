@@ -56,6 +56,8 @@ export const ADMIN_TEXTS = {
   cpfOuCnpj: 'CPF ou CNPJ',
   nomeFantasia: 'Nome fantasia',
   eMail: 'E-mail',
+  emailParaFaturas: 'E-mail para faturas',
+  emailParaFaturasDica: 'Recebe o aviso de cada fatura e os lembretes de pagamento, além dos gerentes do cliente.',
   celular: 'Celular',
   telefoneFixo: 'Telefone fixo',
   cep: 'CEP',

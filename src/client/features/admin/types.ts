@@ -85,6 +85,8 @@ export interface Cliente extends AuditBlock {
   data_nascimento: string | null;
   fatura_token: string;
   fatura_lembrete: boolean;
+  /** Another address for the invoice e-mails, besides the managers. */
+  email_fatura: string | null;
 }
 export interface ClienteUsuario extends AuditBlock {
   gl_cliente_id: number;

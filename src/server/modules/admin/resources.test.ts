@@ -152,6 +152,29 @@ describe('no mass assignment', () => {
     expect(row?.fatura_token).toBe(rotated.body.data.fatura_token);
   });
 
+  it("sets, changes and clears a client's e-mail for invoices, refusing one that is not an e-mail (issue 41's leftover)", async () => {
+    const client = await createClient(t.db);
+    const save = (email_fatura: string) =>
+      admin.request<{ entity: Entity }>('PUT', `/api/admin/gl_cliente/${client.id}`, {
+        body: { cpfcnpj: client.cpfcnpj, razao_social: client.razao_social, email_fatura },
+      });
+    const stored = async () =>
+      (await t.db.select({ email: glCliente.email_fatura }).from(glCliente).where(eq(glCliente.id, client.id)))[0]?.email;
+
+    const set = await save('financeiro@cliente.com.br');
+    expect(set.status).toBe(200);
+    expect(set.body.data.entity.email_fatura).toBe('financeiro@cliente.com.br');
+    expect(await stored()).toBe('financeiro@cliente.com.br');
+
+    const bad = await save('financeiro@');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors?.email_fatura).toBeDefined();
+    expect(await stored()).toBe('financeiro@cliente.com.br');
+
+    expect((await save('  ')).status).toBe(200);
+    expect(await stored()).toBeNull();
+  });
+
   it('answers bad input with 422 per field in pt-BR and writes nothing', async () => {
     const response = await admin.post('/api/admin/pg_conta', { nome: '', nome_exibicao: 'Pix' });
     expect(response.status).toBe(422);

@@ -32,6 +32,7 @@ const CLIENTE: Cliente = {
   data_nascimento: null,
   fatura_token: 'tok-3',
   fatura_lembrete: true,
+  email_fatura: 'financeiro@empresa-demo.com.br',
 };
 const VINCULO: ClienteUsuario = {
   ...AUDIT,
@@ -58,6 +59,8 @@ function renderAt(path: string, nivel: number) {
   );
   const router = createMemoryRouter(
     [
+      // Where 'Salvar' goes back to.
+      { path: '/admin/clientes', element: null },
       { path: '/admin/clientes/:id', element: <ClientEdit /> },
       { path: '/admin/clientes/:parentId/usuarios/:id', element: <ClientUserEdit /> },
     ],
@@ -77,6 +80,27 @@ const clientRoutes = {
     envelopeResponse({ current_page: 1, last_page: 1, from: 1, to: 1, total: 1, per_page: 15, path: '', data: [VINCULO] }),
   'GET /api/admin/gl_cliente_usuario/12/edit': () => envelopeResponse({ entity: VINCULO }),
 };
+
+describe("the client's form", () => {
+  it("shows the e-mail for invoices and saves it with the rest (issue 41's leftover)", async () => {
+    let sent: Record<string, unknown> | undefined;
+    stubFetch({
+      ...clientRoutes,
+      'PUT /api/admin/gl_cliente/3': (request) => {
+        sent = request.body as Record<string, unknown>;
+        return envelopeResponse({ entity: { ...CLIENTE, email_fatura: 'contas@empresa-demo.com.br' } });
+      },
+    });
+    const user = renderAt('/admin/clientes/3', STAFF_LEVEL.admin);
+    const field = await screen.findByLabelText('E-mail para faturas');
+    await waitFor(() => expect(field).toHaveValue('financeiro@empresa-demo.com.br'));
+    await user.clear(field);
+    await user.type(field, 'contas@empresa-demo.com.br');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent).toMatchObject({ email_fatura: 'contas@empresa-demo.com.br', razao_social: CLIENTE.razao_social });
+  });
+});
 
 describe('client-user links: supervisors make and change them, operators may only remove one (decision 100)', () => {
   it("offers 'Adicionar' on a client's users to supervisors, not to operators", async () => {

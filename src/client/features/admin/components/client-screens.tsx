@@ -55,6 +55,7 @@ const CLIENTE_FIELDS = [
   'razao_social',
   'nome_fantasia',
   'email',
+  'email_fatura',
   'telefone_fixo',
   'telefone_celular',
   'end_cep',
@@ -150,6 +151,7 @@ export function ClientEdit() {
             <MaskedInputField form={form} name="cpfcnpj" label={ADMIN_TEXTS.cpfOuCnpj} required mask={CPF_CNPJ_MASKS} inputMode="text" />
             <InputField form={form} name="nome_fantasia" label={ADMIN_TEXTS.nomeFantasia} />
             <InputField form={form} name="email" label={ADMIN_TEXTS.eMail} type="email" />
+            <InputField form={form} name="email_fatura" label={ADMIN_TEXTS.emailParaFaturas} hint={ADMIN_TEXTS.emailParaFaturasDica} type="email" />
             <MaskedInputField form={form} name="telefone_celular" label={ADMIN_TEXTS.celular} mask={PHONE_MASKS} inputMode="tel" />
             <MaskedInputField form={form} name="telefone_fixo" label={ADMIN_TEXTS.telefoneFixo} mask={PHONE_MASKS} inputMode="tel" />
             <MaskedInputField form={form} name="end_cep" label={ADMIN_TEXTS.cep} mask={[CEP_MASK]} />
