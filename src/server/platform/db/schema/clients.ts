@@ -109,6 +109,9 @@ export const glClienteConvite = pgTable(
     uniqueIndex('gl_cliente_convite_aberto_uq')
       .on(t.gl_cliente_id, sql`lower(${t.email})`)
       .where(sql`datahora_aceito is null and datahora_cancelado is null`),
+    // The hourly cap counts a client's invitations of the last hour, whatever became of them
+    // (modules/people/service.ts INVITATIONS_PER_HOUR): without it the count reads every client's.
+    index('gl_cliente_convite_cliente_criado_idx').on(t.gl_cliente_id, t.datahora_criado),
     check('gl_cliente_convite_nivel_ck', sql`${t.nivel} in (10, 13, 20)`),
   ],
 );
